@@ -1,0 +1,132 @@
+import { ActionIcon, Anchor, Burger, Group, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { nprogress, nprogressStore } from '@mantine/nprogress';
+import { IconMoon, IconSun } from '@tabler/icons-react';
+import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigation } from 'react-router';
+import { LazyTooltip as Tooltip } from '../components/lazy-tooltip.tsx';
+import { lazyComponent, useIdle } from '../lib/lazy-component.ts';
+import { useProfile } from '../lib/session.ts';
+import { LAST_PAGE_KEY } from '../lib/storage-keys.ts';
+import classes from './layout.module.css';
+import { ProfileButton } from './profile-button.tsx';
+import { useRouteTitle } from './route-handle.ts';
+
+/**
+ * The class react-remove-scroll-bar moves by the scrollbar's width while a modal or the drawer locks the page's
+ * scroll, so that the fixed header does not shift (AppShell's `offsetScrollbars`).
+ */
+const KEEP_RIGHT_WHILE_SCROLL_LOCKED = 'right-scroll-bar-position';
+
+const Sidebar = lazyComponent(() => import('./sidebar.tsx').then((m) => m.Sidebar));
+const ProfileMenu = lazyComponent(() => import('./profile-menu.tsx').then((m) => m.ProfileMenu));
+
+// NavigationProgress (app/overlays.tsx, mounted once its chunk arrives) gives the store its initial state on its first
+// render, unless the store has one: the bar may be running by then, and replacing its state would leave the bar's
+// timer running for good. So the store gets the same initial state here, before anything starts the bar.
+nprogressStore.initialize({ mounted: false, progress: 0, interval: -1, step: 1, stepInterval: 500, timeouts: [] });
+
+/** Runs the progress bar under the header while a screen's code or data loads. */
+function useProgressBar() {
+  const navigation = useNavigation();
+  const fetching = useIsFetching();
+  const mutating = useIsMutating();
+  const busy = navigation.state !== 'idle' || fetching > 0 || mutating > 0;
+  useEffect(() => {
+    if (busy) nprogress.start();
+    else nprogress.complete();
+  }, [busy]);
+}
+
+function ColorModeSwitch() {
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('dark');
+  const next = scheme === 'dark' ? 'light' : 'dark';
+  return (
+    <Tooltip label={`Switch to ${next} mode`}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        aria-label={`Switch to ${next} mode`}
+        onClick={() => setColorScheme(next)}
+      >
+        {scheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/**
+ * The profile menu loads right after the page (it is not needed to show a screen); until then the same button
+ * stands in, and a click on it opens the menu as soon as it is there.
+ */
+function ProfileMenuSlot() {
+  const { data: profile } = useProfile();
+  const [openOnLoad, setOpenOnLoad] = useState(false);
+  if (!profile) return null;
+  return (
+    <Suspense fallback={<ProfileButton email={profile.email} onClick={() => setOpenOnLoad(true)} />}>
+      <ProfileMenu email={profile.email} defaultOpened={openOnLoad} />
+    </Suspense>
+  );
+}
+
+export function Layout() {
+  const [sidebarOpen, sidebar] = useDisclosure(false);
+  const idle = useIdle();
+  const location = useLocation();
+  const { title, icon: TitleIcon } = useRouteTitle();
+  useProgressBar();
+
+  useEffect(() => {
+    document.title = `${title} · Kids VOD`;
+  }, [title]);
+
+  // Every route change starts at the top of the page and becomes the page to come back to.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    localStorage.setItem(LAST_PAGE_KEY, location.pathname + location.search);
+  }, [location.pathname, location.search]);
+
+  return (
+    <>
+      <header className={`${classes.header} ${KEEP_RIGHT_WHILE_SCROLL_LOCKED}`}>
+        <Group h="100%" px="sm" gap="sm" wrap="nowrap">
+          <Burger
+            opened={sidebarOpen}
+            onClick={sidebar.toggle}
+            size="sm"
+            aria-label={sidebarOpen ? 'Close navigation' : 'Open navigation'}
+          />
+          <Anchor component={Link} to="/admin" fw={700} c="inherit" underline="never" data-testid="home-link">
+            Kids VOD
+          </Anchor>
+          <Text c="dimmed" aria-hidden>
+            /
+          </Text>
+          <Group gap={6} wrap="nowrap" data-testid="page-title">
+            {TitleIcon ? <TitleIcon size={18} aria-hidden /> : null}
+            <Text fw={500} truncate>
+              {title}
+            </Text>
+          </Group>
+          <Group gap="sm" ml="auto" wrap="nowrap">
+            <ColorModeSwitch />
+            <ProfileMenuSlot />
+          </Group>
+        </Group>
+      </header>
+
+      {idle || sidebarOpen ? (
+        <Suspense fallback={null}>
+          <Sidebar opened={sidebarOpen} onClose={sidebar.close} />
+        </Suspense>
+      ) : null}
+
+      <main className={classes.main}>
+        <Outlet />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { NavigationProgress } from '@mantine/nprogress';
+import { useEffect } from 'react';
+import { setModalsReady } from '../lib/modals-ready.ts';
+
+export const TOAST_DURATION_MS = 4000;
+
+/**
+ * Confirmations (modals.openConfirmModal), toasts (notifications.show) and the progress bar under the header
+ * (nprogress.start, see layout.tsx) are driven by stores: what shows them only needs to be mounted somewhere, not
+ * around the screens. Loaded lazily beside the page, so their code (Modal, transitions, swipe handling, Progress)
+ * stays out of the first chunk; the bar shows the store's state from when it mounts.
+ */
+export default function Overlays() {
+  // Runs after ModalsProvider's own effects, which start listening for modals.openConfirmModal.
+  useEffect(setModalsReady, []);
+  return (
+    <>
+      <NavigationProgress />
+      <ModalsProvider />
+      <Notifications position="bottom-right" autoClose={TOAST_DURATION_MS} />
+    </>
+  );
+}

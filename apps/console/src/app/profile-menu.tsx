@@ -1,0 +1,27 @@
+import { Menu } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useLogout } from '../lib/session.ts';
+import { ProfileButton } from './profile-button.tsx';
+
+/** The profile menu (Menu and Popover code, loaded beside the page: see ProfileMenuSlot in layout.tsx). */
+export function ProfileMenu({ email, defaultOpened }: { email: string; defaultOpened: boolean }) {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  return (
+    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
+      <Menu.Target>
+        <ProfileButton email={email} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{email}</Menu.Label>
+        <Menu.Item
+          leftSection={<IconLogout size={16} />}
+          onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}
+        >
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

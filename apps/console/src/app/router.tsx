@@ -1,0 +1,69 @@
+import { Center, Loader } from '@mantine/core';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { withTimeout } from '../lib/lazy-with-timeout.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { profileQuery } from '../lib/session.ts';
+import { LAST_PAGE_KEY } from '../lib/storage-keys.ts';
+import { ErrorPage, NotFound } from './error-page.tsx';
+import { Layout } from './layout.tsx';
+import { RequireProfile } from './require-profile.tsx';
+import type { RouteHandle } from './route-handle.ts';
+import { DEFAULT_SCREEN, screens } from './screens.tsx';
+
+function LastPage() {
+  const last = localStorage.getItem(LAST_PAGE_KEY);
+  return <Navigate to={last?.startsWith('/admin') ? last : DEFAULT_SCREEN} replace />;
+}
+
+/** Shown while the first screen's code arrives. */
+function PageLoader() {
+  return (
+    <Center h="100vh">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      path: '/login',
+      handle: { title: 'Sign in' } satisfies RouteHandle,
+      lazy: () => withTimeout(() => import('../features/login/route.tsx')),
+      errorElement: <ErrorPage />,
+      hydrateFallbackElement: <PageLoader />,
+    },
+    { path: '/', element: <LastPage /> },
+    {
+      path: '/admin',
+      // Asked for at once, beside the screen's code and calls (their loaders), not after they have rendered.
+      loader: () => {
+        void queryClient.prefetchQuery(profileQuery);
+        return null;
+      },
+      element: (
+        <RequireProfile>
+          <Layout />
+        </RequireProfile>
+      ),
+      errorElement: <ErrorPage />,
+      hydrateFallbackElement: <PageLoader />,
+      children: [
+        {
+          // A crash inside a screen shows the error in the content area; the header stays.
+          errorElement: <ErrorPage />,
+          children: [
+            { index: true, element: <Navigate to="brands" replace />, handle: { title: 'Brands' } },
+            ...screens.map((s) => ({
+              path: s.path,
+              handle: { title: s.title, icon: s.icon } satisfies RouteHandle,
+              lazy: () => withTimeout(s.load),
+            })),
+            { path: '*', element: <NotFound />, handle: { title: 'Not found' } },
+          ],
+        },
+      ],
+    },
+    { path: '*', element: <NotFound />, handle: { title: 'Not found' } },
+  ]);
+}

@@ -1,0 +1,35 @@
+import { Drawer, NavLink } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { screens } from './screens.tsx';
+
+export const SIDEBAR_WIDTH = 270;
+
+/** The navigation drawer; its code (Drawer, NavLink) loads when idle or on the first opening, not with the page. */
+export function Sidebar({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const location = useLocation();
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      size={SIDEBAR_WIDTH}
+      title="Kids VOD"
+      closeButtonProps={{ 'aria-label': 'Close navigation' }}
+    >
+      <nav aria-label="Screens">
+        {screens
+          .filter((s) => s.inSidebar)
+          .map((s) => (
+            <NavLink
+              key={s.path}
+              component={Link}
+              to={`/admin/${s.path}`}
+              label={s.title}
+              leftSection={<s.icon size={18} />}
+              active={location.pathname.startsWith(`/admin/${s.path}`)}
+              onClick={onClose}
+            />
+          ))}
+      </nav>
+    </Drawer>
+  );
+}

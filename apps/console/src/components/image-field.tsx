@@ -1,0 +1,107 @@
+import { FILE_TOO_BIG_MESSAGE, OTHER_PLATFORM_MAX_BYTES } from '@kids-vod/contract';
+import { ActionIcon, Alert, Group, Image, Input, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Dropzone, IMAGE_MIME_TYPE } from '@mantine/dropzone';
+import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
+// The dropzone's own styles (dashed border, hover); main.tsx loads only the packages every screen uses.
+import '@mantine/dropzone/styles.css';
+import { useId, useState } from 'react';
+import { errorMessage } from '../lib/query-client.ts';
+import { type UploadPlatform, uploadImage } from '../lib/upload.ts';
+
+export interface ImageFieldProps {
+  label: string;
+  value: string | null | undefined;
+  onChange: (url: string | null) => void;
+  /** `cloudflare` unless the field says otherwise; `other` refuses files over 1025 KB before sending. */
+  platform?: UploadPlatform;
+  error?: string;
+}
+
+/** An image with preview: drop or choose a file, watch it upload, or remove it. */
+export function ImageField({ label, value, onChange, platform = 'cloudflare', error }: ImageFieldProps) {
+  const id = useId();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function send(file: File) {
+    setProblem(null);
+    if (platform === 'other' && file.size > OTHER_PLATFORM_MAX_BYTES) {
+      setProblem(FILE_TOO_BIG_MESSAGE);
+      return;
+    }
+    setProgress(0);
+    try {
+      const { url } = await uploadImage(file, platform, { onProgress: setProgress });
+      onChange(url);
+    } catch (err) {
+      setProblem(errorMessage(err));
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <Input.Wrapper label={label} id={id} error={error}>
+      <Stack gap="xs">
+        <Group align="flex-start" wrap="nowrap">
+          {value ? (
+            <Image
+              src={value}
+              alt={`${label} preview`}
+              w={96}
+              h={96}
+              fit="contain"
+              radius="sm"
+              bg="var(--mantine-color-default)"
+            />
+          ) : (
+            <Stack
+              w={96}
+              h={96}
+              align="center"
+              justify="center"
+              bg="var(--mantine-color-default)"
+              style={{ borderRadius: 4 }}
+            >
+              <IconPhoto aria-hidden size={28} />
+            </Stack>
+          )}
+          <Dropzone
+            onDrop={(files) => files[0] && send(files[0])}
+            onReject={() => setProblem('Choose a PNG, JPEG, WebP or GIF image')}
+            accept={IMAGE_MIME_TYPE}
+            multiple={false}
+            loading={progress !== null}
+            flex={1}
+            p="sm"
+            aria-label={`Upload ${label.toLowerCase()}`}
+            inputProps={{ id, 'aria-label': `Upload ${label.toLowerCase()}` }}
+          >
+            <Group gap="xs" justify="center" mih={70} style={{ pointerEvents: 'none' }}>
+              <IconUpload size={20} aria-hidden />
+              <Text size="sm">Drop an image here or click to choose</Text>
+            </Group>
+          </Dropzone>
+          {value ? (
+            <Tooltip label={`Remove ${label.toLowerCase()}`}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove ${label.toLowerCase()}`}
+                onClick={() => onChange(null)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+        </Group>
+        {progress !== null ? <Progress value={progress} aria-label={`Uploading ${label.toLowerCase()}`} /> : null}
+        {problem ? (
+          <Alert color="red" role="alert" p="xs">
+            {problem}
+          </Alert>
+        ) : null}
+      </Stack>
+    </Input.Wrapper>
+  );
+}

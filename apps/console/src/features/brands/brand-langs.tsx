@@ -1,0 +1,156 @@
+import { type BrandLang, BrandLangAddBody, DEFAULT_LANG_ID, type Language } from '@kids-vod/contract';
+import { Badge, Button, Center, Group, Loader, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import { closeUnlessUnsaved } from '../../components/confirm.tsx';
+import { ImageField } from '../../components/image-field.tsx';
+import { LanguageTabs } from '../../components/language-tabs.tsx';
+import { ListState } from '../../components/list-state.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useLanguages } from '../../lib/reference.ts';
+import { showSaved } from '../../lib/saved-form.ts';
+import { useAddBrandLang, useBrandLangs, useUpdateBrandLang } from './api.ts';
+
+interface LangFormValues {
+  title: string;
+  description: string;
+  logo_url: string | null;
+  is_published: boolean;
+}
+
+function langFormValues(version: BrandLang | undefined): LangFormValues {
+  return {
+    title: version?.title ?? '',
+    description: version?.description ?? '',
+    logo_url: version?.logo_url ?? null,
+    is_published: version?.is_published ?? false,
+  };
+}
+
+/** One language's version of the brand: edits it, or creates it when there is none yet. */
+function BrandLangEditor({
+  brandId,
+  language,
+  version,
+  onDirtyChange,
+}: {
+  brandId: number;
+  language: Language;
+  version: BrandLang | undefined;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
+  const add = useAddBrandLang();
+  const update = useUpdateBrandLang();
+  const form = useForm<LangFormValues>({
+    initialValues: langFormValues(version),
+    validate: (values) =>
+      schemaResolver(BrandLangAddBody, { sync: true })({ ...values, brand_id: brandId, lang_id: language.id }),
+  });
+  const dirty = form.isDirty();
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+
+  const onError = (err: Error) => {
+    if (err instanceof ApiError && err.errors.length > 0) {
+      form.setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));
+    }
+  };
+  const submit = form.onSubmit((values) => {
+    if (version) {
+      update.mutate(
+        { id: version.id, ...values },
+        {
+          onSuccess: (saved) => showSaved(form, values, langFormValues(saved)),
+          onError,
+        },
+      );
+    } else {
+      // The new version arrives in the list and this editor is mounted again for it.
+      add.mutate({ brand_id: brandId, lang_id: language.id, ...values }, { onError });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={`${language.name} version`}>
+      <Stack gap="sm">
+        <Group gap="xs">
+          <Text fw={500}>{language.name} version</Text>
+          {version ? null : (
+            <Badge variant="outline" color="gray" size="sm">
+              Not created yet
+            </Badge>
+          )}
+        </Group>
+        <TextInput label="Title" key={form.key('title')} {...form.getInputProps('title')} />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={3}
+          maxRows={8}
+          key={form.key('description')}
+          {...form.getInputProps('description')}
+        />
+        <ImageField
+          label={`${language.name} logo`}
+          value={form.values.logo_url}
+          onChange={(url) => form.setFieldValue('logo_url', url)}
+          error={form.errors.logo_url as string | undefined}
+        />
+        <Group justify="space-between">
+          <Switch
+            label={`Published in ${language.name}`}
+            key={form.key('is_published')}
+            {...form.getInputProps('is_published', { type: 'checkbox' })}
+          />
+          <Button type="submit" variant="light" loading={add.isPending || update.isPending}>
+            {version ? `Save ${language.name} version` : `Add ${language.name} version`}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The brand's language versions behind language tabs that start on language 1. */
+export function BrandLangs({ brandId, onDirtyChange }: { brandId: number; onDirtyChange: (dirty: boolean) => void }) {
+  const languages = useLanguages();
+  const langs = useBrandLangs(brandId);
+  const [langId, setLangId] = useState(DEFAULT_LANG_ID);
+  const [dirty, setDirty] = useState(false);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const failed = languages.isError ? languages : langs;
+  if (languages.isPending || langs.isPending) {
+    return (
+      <Center py="md">
+        <Loader size="sm" aria-label="Loading language versions" />
+      </Center>
+    );
+  }
+  return (
+    <ListState query={failed} isEmpty={false} emptyText="">
+      <LanguageTabs
+        languages={languages.data ?? []}
+        present={new Set(langs.data?.map((l) => l.lang_id))}
+        value={langId}
+        // Another tab shows another version: unsaved changes of this one are lost only when confirmed.
+        onChange={(id) => closeUnlessUnsaved(dirty, () => setLangId(id))}
+      >
+        {(id) => {
+          const language = languages.data?.find((l) => l.id === id);
+          if (!language) return null;
+          const version = langs.data?.find((l) => l.lang_id === id);
+          return (
+            <BrandLangEditor
+              key={`${id}:${version?.id ?? 'new'}`}
+              brandId={brandId}
+              language={language}
+              version={version}
+              onDirtyChange={setDirty}
+            />
+          );
+        }}
+      </LanguageTabs>
+    </ListState>
+  );
+}

@@ -1,0 +1,194 @@
+import type { Brand, Language } from '@kids-vod/contract';
+import { AGE_RATINGS } from '@kids-vod/contract/client';
+import { Anchor, Avatar, Badge, Group, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconCircleCheckFilled, IconCircleDashed } from '@tabler/icons-react';
+import { LazyTooltip as Tooltip } from '../../components/lazy-tooltip.tsx';
+import { SortHeader } from '../../components/sort-header.tsx';
+import { type SortDirection, sortRows } from '../../lib/url-state.ts';
+import { whereAvailable } from './where-available.ts';
+
+export const BRAND_SORT_COLUMNS = ['name', 'slug', 'age', 'langs', 'where', 'published'] as const;
+export type BrandSortColumn = (typeof BRAND_SORT_COLUMNS)[number] | '';
+
+const sortValue: Record<Exclude<BrandSortColumn, ''>, (b: Brand) => string | number | boolean> = {
+  name: (b) => b.name,
+  slug: (b) => b.slug,
+  age: (b) => AGE_RATINGS.indexOf(b.age_rating),
+  langs: (b) => b.langs.length,
+  where: (b) => whereAvailable(b.country_rules),
+  published: (b) => b.is_published,
+};
+
+/** Rows in the chosen order; without one, the server's (sort, then id). */
+export function sortBrands(rows: Brand[], column: string, direction: SortDirection): Brand[] {
+  const value = sortValue[column as keyof typeof sortValue];
+  return value ? sortRows(rows, value, direction) : rows;
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase())
+    .join('');
+}
+
+function LanguageCodes({ brand, languages }: { brand: Brand; languages: Map<number, Language> }) {
+  if (brand.langs.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        None
+      </Text>
+    );
+  }
+  return (
+    <Group gap={4}>
+      {brand.langs.map((l) => {
+        const lang = languages.get(l.lang_id);
+        const code = (lang?.code ?? String(l.lang_id)).toUpperCase();
+        const name = `${lang?.name ?? code}${l.is_published ? '' : ' (not published)'}`;
+        return (
+          <Tooltip key={l.id} label={name}>
+            <Badge
+              variant={l.is_published ? 'light' : 'outline'}
+              color={l.is_published ? 'indigo' : 'gray'}
+              radius="sm"
+            >
+              {code}
+              {l.is_published ? null : <VisuallyHidden> (not published)</VisuallyHidden>}
+            </Badge>
+          </Tooltip>
+        );
+      })}
+    </Group>
+  );
+}
+
+/** Text carries the state; the icon's colour only helps the eye (coloured badges fail contrast in light mode). */
+function Published({ published }: { published: boolean }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      {published ? (
+        <IconCircleCheckFilled size={16} color="var(--mantine-color-green-6)" aria-hidden />
+      ) : (
+        <IconCircleDashed size={16} color="var(--mantine-color-dimmed)" aria-hidden />
+      )}
+      <Text size="sm" c={published ? undefined : 'dimmed'}>
+        {published ? 'Published' : 'Draft'}
+      </Text>
+    </Group>
+  );
+}
+
+function WhereAvailable({ brand }: { brand: Brand }) {
+  const short = whereAvailable(brand.country_rules);
+  const full = whereAvailable(brand.country_rules, Number.POSITIVE_INFINITY);
+  const text = (
+    <Text size="sm" lineClamp={2}>
+      {short}
+    </Text>
+  );
+  return short === full ? (
+    text
+  ) : (
+    <Tooltip label={full} multiline maw={360}>
+      {text}
+    </Tooltip>
+  );
+}
+
+export function BrandsTable({
+  rows,
+  loading,
+  languages,
+  sort,
+  direction,
+  onSort,
+  onOpen,
+}: {
+  rows: Brand[];
+  loading: boolean;
+  languages: Map<number, Language>;
+  sort: string;
+  direction: SortDirection;
+  onSort: (column: string, direction: SortDirection) => void;
+  onOpen: (brand: Brand) => void;
+}) {
+  const header = { sort, direction, onSort };
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table highlightOnHover verticalSpacing="xs" aria-label="Brands">
+        {/* Headers stay on one line; the sort icon beside its label. */}
+        <Table.Thead style={{ whiteSpace: 'nowrap' }}>
+          <Table.Tr>
+            <Table.Th w={64}>Logo</Table.Th>
+            <SortHeader label="Name" column="name" {...header} />
+            <SortHeader label="Slug" column="slug" {...header} />
+            <SortHeader label="Age rating" column="age" {...header} />
+            <SortHeader label="Languages" column="langs" {...header} />
+            <SortHeader label="Where available" column="where" {...header} />
+            <SortHeader label="Published" column="published" {...header} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading
+            ? [1, 2, 3].map((i) => (
+                <Table.Tr key={i}>
+                  {[1, 2, 3, 4, 5, 6, 7].map((j) => (
+                    <Table.Td key={j}>
+                      <Skeleton h={j === 1 ? 40 : 14} w={j === 1 ? 40 : undefined} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            : rows.map((b) => (
+                <Table.Tr
+                  key={b.id}
+                  data-testid={`brand-row-${b.id}`}
+                  style={{ cursor: 'pointer' }}
+                  // The name is the row's button for the keyboard; a click anywhere else on the row does the same.
+                  onClick={(e) => {
+                    if (!(e.target as HTMLElement).closest('button, a')) onOpen(b);
+                  }}
+                >
+                  <Table.Td>
+                    <Avatar src={b.logo_url} alt={`${b.name} logo`} radius="sm" size={40} color="indigo">
+                      {initials(b.name)}
+                    </Avatar>
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      fw={500}
+                      ta="left"
+                      // One shade stronger than the default link colour: it stays readable on a hovered row.
+                      c="light-dark(var(--mantine-color-indigo-8), var(--mantine-color-indigo-3))"
+                      onClick={() => onOpen(b)}
+                    >
+                      {b.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {b.slug}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{b.age_rating}</Table.Td>
+                  <Table.Td>
+                    <LanguageCodes brand={b} languages={languages} />
+                  </Table.Td>
+                  <Table.Td maw={280}>
+                    <WhereAvailable brand={b} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Published published={b.is_published} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,126 @@
+import type { Brand } from '@kids-vod/contract';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { ListState } from '../../components/list-state.tsx';
+import { SearchField } from '../../components/search-field.tsx';
+import { lazyComponent, whenIdle } from '../../lib/lazy-component.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { useLanguages } from '../../lib/reference.ts';
+import { pageOf, type SortDirection, useUrlState } from '../../lib/url-state.ts';
+import { brandsQuery, useBrands } from './api.ts';
+import { BrandsTable, sortBrands } from './brands-table.tsx';
+
+/** Rows per page; brands are dozens, the pages keep a long list fast anyway. */
+const PAGE_SIZE = 50;
+
+// The modal (forms, zod schemas, image upload) is not needed to show the list: it loads when idle or first opened.
+const BrandModal = lazyComponent(() => import('./brand-modal.tsx').then((m) => m.BrandModal));
+// Pages show only past PAGE_SIZE brands: the pagination's code loads when there are two.
+const Pagination = lazyComponent(() => import('../../components/pagination.ts').then((m) => m.Pagination));
+
+/** The list is asked for as soon as the route is chosen, beside the profile, not once the screen renders. */
+export function loader() {
+  void queryClient.prefetchQuery(brandsQuery);
+  return null;
+}
+
+function matches(brand: Brand, search: string): boolean {
+  const q = search.trim().toLowerCase();
+  return !q || brand.name.toLowerCase().includes(q) || brand.slug.includes(q);
+}
+
+export function Component() {
+  const [url, setUrl] = useUrlState({ q: '', sort: '', dir: 'asc', page: '1' });
+  const brands = useBrands();
+  const languages = useLanguages();
+  // Each opening is a fresh modal (`key`), so nothing of the previously edited brand survives a close.
+  const [editing, setEditing] = useState<{ key: number; brand: Brand | null } | null>(null);
+  const open = (brand: Brand | null) => setEditing({ key: Date.now(), brand });
+  useEffect(() => whenIdle(BrandModal.preload), []);
+
+  const languageById = useMemo(() => new Map(languages.data?.map((l) => [l.id, l])), [languages.data]);
+  const direction: SortDirection = url.dir === 'desc' ? 'desc' : 'asc';
+  const rows = useMemo(
+    () =>
+      sortBrands(
+        (brands.data ?? []).filter((b) => matches(b, url.q)),
+        url.sort,
+        direction,
+      ),
+    [brands.data, url.q, url.sort, direction],
+  );
+  const { page, pages, pageRows } = pageOf(rows, url.page, PAGE_SIZE);
+
+  const newBrand = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)}>
+      New brand
+    </Button>
+  );
+  const total = brands.data?.length ?? 0;
+  const searching = url.q.trim() !== '' && total > 0;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="sm" wrap="nowrap">
+          <SearchField
+            label="Search brands"
+            placeholder="Search by name or slug"
+            value={url.q}
+            onChange={(q) => setUrl({ q, page: '1' })}
+          />
+          {brands.data ? (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {searching ? `${rows.length} of ${total}` : `${total}`} {total === 1 ? 'brand' : 'brands'}
+            </Text>
+          ) : null}
+        </Group>
+        {newBrand}
+      </Group>
+
+      <ListState
+        query={brands}
+        isEmpty={rows.length === 0}
+        emptyText={searching ? `No brand matches “${url.q.trim()}”.` : 'No brands yet.'}
+        createAction={
+          searching ? (
+            <Button variant="default" onClick={() => setUrl({ q: '', page: '1' })}>
+              Clear search
+            </Button>
+          ) : (
+            newBrand
+          )
+        }
+      >
+        <BrandsTable
+          rows={pageRows}
+          loading={brands.isPending}
+          languages={languageById}
+          sort={url.sort}
+          direction={direction}
+          onSort={(sort, dir) => setUrl({ sort, dir })}
+          onOpen={open}
+        />
+        {pages > 1 ? (
+          <Group justify="flex-end">
+            <Suspense fallback={null}>
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={(p) => setUrl({ page: String(p) })}
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              />
+            </Suspense>
+          </Group>
+        ) : null}
+      </ListState>
+
+      {editing ? (
+        <Suspense fallback={null}>
+          <BrandModal key={editing.key} initial={editing.brand} onClosed={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
+    </Stack>
+  );
+}

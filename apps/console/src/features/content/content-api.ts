@@ -1,0 +1,125 @@
+import type {
+  Content,
+  ContentAddBody,
+  ContentLang,
+  ContentLangAddBody,
+  ContentLangUpdateBody,
+  ContentListBody,
+  ContentUpdateBody,
+} from '@kids-vod/contract';
+import { api } from '@kids-vod/contract/client';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { send } from '../../lib/api-client.ts';
+
+/** The content screen's calls: query options and hooks typed from the contract. */
+export const contentKeys = {
+  /** The same key as the brands screen's list, so both screens share one cache entry. */
+  brands: ['brands', 'list'] as const,
+  lists: ['content', 'list'] as const,
+  brandLists: (brandId: number) => ['content', 'list', brandId] as const,
+  list: (brandId: number, season?: number | null) => ['content', 'list', brandId, season ?? 'all'] as const,
+  langs: (contentId: number) => ['content', 'langs', contentId] as const,
+  files: ['content', 'files'] as const,
+  allLinks: ['content', 'links'] as const,
+  links: (brandId: number) => ['content', 'links', brandId] as const,
+};
+
+export const brandsQuery = queryOptions({
+  queryKey: contentKeys.brands,
+  queryFn: () => send(api.brand.list, { body: {} }),
+});
+export const useBrands = () => useQuery(brandsQuery);
+
+/** Content of a brand by season and order; the season filter is optional (the whole brand when left out). */
+export const contentListQuery = ({ brand_id, season }: z.input<typeof ContentListBody>) =>
+  queryOptions({
+    queryKey: contentKeys.list(brand_id, season),
+    queryFn: () => send(api.content.list, { body: season == null ? { brand_id } : { brand_id, season } }),
+  });
+/** Nothing is asked for until a brand is chosen. */
+export const useContentList = (brandId: number | null) =>
+  useQuery({ ...contentListQuery({ brand_id: brandId ?? 0 }), enabled: brandId !== null });
+
+export const contentLangsQuery = (contentId: number) =>
+  queryOptions({
+    queryKey: contentKeys.langs(contentId),
+    queryFn: () => send(api.content.langList, { body: { content_id: contentId } }),
+  });
+/** Content not saved yet (`null`) has no language versions to ask for. */
+export const useContentLangs = (contentId: number | null) =>
+  useQuery({ ...contentLangsQuery(contentId ?? 0), enabled: contentId !== null });
+
+/** A save changes the list (numbers, titles, languages, videos) and the names links show for it. */
+export function useContentChanged() {
+  const queryClient = useQueryClient();
+  return (brandId?: number) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: brandId ? contentKeys.brandLists(brandId) : contentKeys.lists }),
+      queryClient.invalidateQueries({ queryKey: contentKeys.allLinks }),
+    ]);
+}
+
+export function useAddContent() {
+  const changed = useContentChanged();
+  return useMutation({
+    mutationFn: (body: ContentAddBody) => send(api.content.add, { body }),
+    onSuccess: (saved) => changed(saved.brand_id),
+    meta: { successMessage: 'Content created' },
+  });
+}
+
+export function useUpdateContent() {
+  const changed = useContentChanged();
+  return useMutation({
+    mutationFn: (body: ContentUpdateBody) => send(api.content.update, { body }),
+    onSuccess: (saved) => changed(saved.brand_id),
+    // A refusal (409: changed by someone else) means the list is out of date: reload it for the next try.
+    onError: () => changed(),
+    meta: { successMessage: 'Content saved' },
+  });
+}
+
+/** Moves an item to `position` (1-based) within its season; the server renumbers the season 1..n. */
+export function useMoveContent() {
+  const changed = useContentChanged();
+  return useMutation({
+    mutationFn: ({ item, position }: { item: Content; position: number }) =>
+      send(api.content.update, {
+        body: { id: item.id, sort_number: position, sort_number_changed: true, updated_at: item.updated_at },
+      }),
+    onSuccess: (saved) => changed(saved.brand_id),
+    onError: (_err, { item }) => changed(item.brand_id),
+    meta: { successMessage: 'Order saved' },
+  });
+}
+
+/** A language version changed: its content's versions, the list (titles, languages) and link names reload. */
+export function useLangChanged() {
+  const queryClient = useQueryClient();
+  const changed = useContentChanged();
+  return (saved: ContentLang) => {
+    queryClient.setQueryData(contentKeys.langs(saved.content_id), (rows: ContentLang[] | undefined) =>
+      rows ? [...rows.filter((l) => l.id !== saved.id), saved].sort((a, b) => a.lang_id - b.lang_id) : [saved],
+    );
+    return Promise.all([queryClient.invalidateQueries({ queryKey: contentKeys.langs(saved.content_id) }), changed()]);
+  };
+}
+
+export function useAddContentLang() {
+  const changed = useLangChanged();
+  return useMutation({
+    mutationFn: (body: ContentLangAddBody) => send(api.content.langAdd, { body }),
+    onSuccess: changed,
+    meta: { successMessage: 'Language version created' },
+  });
+}
+
+export function useUpdateContentLang() {
+  const changed = useLangChanged();
+  return useMutation({
+    mutationFn: (body: ContentLangUpdateBody) => send(api.content.langUpdate, { body }),
+    onSuccess: changed,
+    meta: { successMessage: 'Language version saved' },
+  });
+}

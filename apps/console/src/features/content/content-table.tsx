@@ -1,0 +1,186 @@
+import type { Content } from '@kids-vod/contract';
+import { ActionIcon, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconPencil } from '@tabler/icons-react';
+import { SortHeader } from '../../components/sort-header.tsx';
+import type { SortDirection } from '../../lib/url-state.ts';
+import { defaultTitle, episodeCode, formatDuration } from './format.ts';
+
+export const SORT_COLUMNS = ['season', 'number', 'title', 'languages', 'video', 'published', 'duration'] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
+export type MoveDirection = 'up' | 'down';
+
+/** What each column sorts by; "season" is the season order itself (season, then number). */
+export function sortValue(c: Content, column: SortColumn): string | number | boolean | null {
+  switch (column) {
+    case 'number':
+      return c.sort_number;
+    case 'title':
+      return defaultTitle(c) || null;
+    case 'languages':
+      return c.langs.length;
+    case 'video':
+      return c.langs.filter((l) => l.has_video).length;
+    case 'published':
+      return c.is_published;
+    case 'duration':
+      return c.duration_sec;
+    default:
+      return c.season * 10_000_000 + c.sort_number;
+  }
+}
+
+/** A disabled arrow stays a faint arrow, not a grey box in every row. */
+const DISABLED_STYLE = { backgroundColor: 'transparent' };
+
+const COLUMNS: [SortColumn, string][] = [
+  ['season', 'Season'],
+  ['number', 'No.'],
+  ['title', 'Title'],
+  ['languages', 'Languages'],
+  ['video', 'Video'],
+  ['published', 'Published'],
+  ['duration', 'Duration'],
+];
+
+export function ContentTable({
+  rows,
+  positions,
+  codes,
+  sort,
+  dir,
+  onSort,
+  reorderable,
+  onMove,
+  onEdit,
+}: {
+  rows: Content[];
+  positions: Map<number, { position: number; count: number }>;
+  /** Language codes by id ("EN"). */
+  codes: Map<number, string>;
+  sort: SortColumn;
+  dir: SortDirection;
+  onSort: (column: SortColumn, direction: SortDirection) => void;
+  reorderable: boolean;
+  onMove: (item: Content, direction: MoveDirection) => void;
+  onEdit: (item: Content) => void;
+}) {
+  const code = (langId: number) => codes.get(langId) ?? `#${langId}`;
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped highlightOnHover verticalSpacing={6} aria-label="Content">
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map(([column, label]) => (
+              <SortHeader
+                key={column}
+                label={label}
+                column={column}
+                sort={sort}
+                direction={dir}
+                onSort={(c, d) => onSort(c as SortColumn, d)}
+              />
+            ))}
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((c) => {
+            const label = episodeCode(c);
+            const title = defaultTitle(c);
+            const at = positions.get(c.id);
+            const withVideo = c.langs.filter((l) => l.has_video);
+            const withoutVideo = c.langs.filter((l) => !l.has_video);
+            const upDisabled = !reorderable || !at || at.position <= 1;
+            const downDisabled = !reorderable || !at || at.position >= at.count;
+            return (
+              <Table.Tr key={c.id} data-testid={`content-row-${c.id}`}>
+                <Table.Td>{c.season}</Table.Td>
+                <Table.Td>{c.sort_number}</Table.Td>
+                <Table.Td maw={360}>
+                  {title ? (
+                    <Text size="sm" lineClamp={2}>
+                      {title}
+                    </Text>
+                  ) : (
+                    <Text size="sm" c="dimmed" fs="italic">
+                      No English title
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {c.langs.length ? (
+                    <Group gap={4}>
+                      {c.langs.map((l) => (
+                        <Badge key={l.lang_id} size="sm" variant="default" radius="sm">
+                          {code(l.lang_id)}
+                        </Badge>
+                      ))}
+                    </Group>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      None
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {withVideo.length === 0 ? (
+                    <Text size="sm" c="dimmed">
+                      None
+                    </Text>
+                  ) : (
+                    <Text size="sm">
+                      {withoutVideo.length === 0 && c.langs.length > 1 ? 'All: ' : ''}
+                      {withVideo.map((l) => code(l.lang_id)).join(', ')}
+                    </Text>
+                  )}
+                  {withVideo.length > 0 && withoutVideo.length > 0 ? (
+                    <Text size="xs" c="dimmed">
+                      Missing: {withoutVideo.map((l) => code(l.lang_id)).join(', ')}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  <Badge size="sm" variant="light" color={c.is_published ? 'teal' : 'gray'}>
+                    {c.is_published ? 'Published' : 'Draft'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDuration(c.duration_sec)}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Move ${label} up`}
+                      data-move={`${c.id}-up`}
+                      disabled={upDisabled}
+                      style={upDisabled ? DISABLED_STYLE : undefined}
+                      onClick={() => onMove(c, 'up')}
+                    >
+                      <IconArrowUp size={16} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Move ${label} down`}
+                      data-move={`${c.id}-down`}
+                      disabled={downDisabled}
+                      style={downDisabled ? DISABLED_STYLE : undefined}
+                      onClick={() => onMove(c, 'down')}
+                    >
+                      <IconArrowDown size={16} />
+                    </ActionIcon>
+                    <ActionIcon variant="subtle" aria-label={`Edit ${label}`} onClick={() => onEdit(c)}>
+                      <IconPencil size={16} />
+                    </ActionIcon>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Content } from '@kids-vod/contract';
+import { DEFAULT_LANG_ID } from '@kids-vod/contract/client';
+
+/** "S1E3": how staff name an episode. */
+export function episodeCode(item: Pick<Content, 'season' | 'sort_number'>): string {
+  return `S${item.season}E${item.sort_number}`;
+}
+
+/** The title in language 1 (the list's and the links' language), or '' when there is none yet. */
+export function defaultTitle(item: Pick<Content, 'langs'>): string {
+  return item.langs.find((l) => l.lang_id === DEFAULT_LANG_ID)?.title ?? '';
+}
+
+/** Seconds as m:ss, or h:mm:ss from an hour up. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return '–';
+  const s = Math.floor(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toLocaleString('en-GB', { maximumFractionDigits: value < 10 ? 1 : 0 })} ${units[unit]}`;
+}

@@ -1,0 +1,152 @@
+import type { Brand, ContentLink } from '@kids-vod/contract';
+import { ActionIcon, Button, Divider, Group, Modal, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconLink, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { confirmAction, isConfirming } from '../../components/confirm.tsx';
+import { ListState } from '../../components/list-state.tsx';
+import { contentKeys, useContentList } from './content-api.ts';
+import { defaultTitle, episodeCode } from './format.ts';
+import { useAddLink, useDeleteLink, useLinks } from './link-api.ts';
+
+/**
+ * The compilation of a brand: content of other brands shown in it. Lists the links, adds one (another
+ * brand, then one of its items) and deletes one after asking.
+ */
+export function LinksModal({
+  brand,
+  brands,
+  opened,
+  onClose,
+}: {
+  brand: Brand;
+  brands: Brand[];
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const links = useLinks(opened ? brand.id : null);
+  const [fromBrand, setFromBrand] = useState<string | null>(null);
+  const [contentId, setContentId] = useState<string | null>(null);
+  const candidates = useContentList(opened && fromBrand ? Number(fromBrand) : null);
+  const add = useAddLink();
+  const remove = useDeleteLink();
+
+  const linked = new Set((links.data ?? []).map((l) => l.content_id));
+  const otherBrands = brands.filter((b) => b.id !== brand.id);
+
+  function close() {
+    // The Escape that cancels "Delete …?" is not meant for this modal.
+    if (isConfirming()) return;
+    setFromBrand(null);
+    setContentId(null);
+    onClose();
+    // Closing forgets the links: the next opening reads them afresh.
+    queryClient.removeQueries({ queryKey: contentKeys.links(brand.id) });
+  }
+
+  async function onDelete(link: ContentLink) {
+    if (await confirmAction({ title: `Delete ${link.ct_name}?` })) remove.mutate(link);
+  }
+
+  function onAdd() {
+    if (!contentId) return;
+    add.mutate({ brand_id: brand.id, content_id: Number(contentId) }, { onSuccess: () => setContentId(null) });
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={`Links · ${brand.name}`}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontWeight: 600 } }}
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Content of other brands that {brand.name} shows besides its own.
+        </Text>
+        {links.isPending ? (
+          <Stack gap="xs" aria-hidden>
+            <Skeleton h={28} />
+            <Skeleton h={28} />
+          </Stack>
+        ) : (
+          <ListState query={links} isEmpty={(links.data ?? []).length === 0} emptyText="No linked content yet.">
+            <Table verticalSpacing={6} aria-label="Links">
+              <Table.Tbody>
+                {(links.data ?? []).map((link) => (
+                  <Table.Tr key={link.id}>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <IconLink size={16} aria-hidden />
+                        <Text size="sm">{link.ct_name}</Text>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td w={48}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete ${link.ct_name}`}
+                        loading={remove.isPending && remove.variables?.id === link.id}
+                        onClick={() => onDelete(link)}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ListState>
+        )}
+
+        <Divider label="Add a link" labelPosition="left" />
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <Select
+            label="From brand"
+            placeholder={otherBrands.length ? 'Choose a brand' : 'No other brands'}
+            searchable
+            nothingFoundMessage="No brand of that name"
+            data={otherBrands.map((b) => ({ value: String(b.id), label: b.name }))}
+            value={fromBrand}
+            onChange={(v) => {
+              setFromBrand(v);
+              setContentId(null);
+            }}
+            w={200}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label="Content"
+            placeholder={
+              !fromBrand ? 'Choose a brand first' : candidates.isPending ? 'Loading…' : 'Search by title or S1E3'
+            }
+            searchable
+            limit={100}
+            nothingFoundMessage={candidates.isSuccess && candidates.data.length === 0 ? 'No content' : 'Nothing found'}
+            data={(candidates.data ?? []).map((c) => {
+              const title = defaultTitle(c);
+              const already = linked.has(c.id);
+              return {
+                value: String(c.id),
+                label: `${episodeCode(c)}${title ? ` · ${title}` : ''}${already ? ' (linked)' : ''}`,
+                disabled: already,
+              };
+            })}
+            value={contentId}
+            onChange={setContentId}
+            disabled={!fromBrand}
+            error={candidates.isError ? 'Could not load the content of that brand' : undefined}
+            flex={1}
+            miw={220}
+          />
+          <Button onClick={onAdd} disabled={!contentId} loading={add.isPending}>
+            Add link
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

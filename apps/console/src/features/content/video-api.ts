@@ -1,0 +1,55 @@
+import type { AttachVideoBody } from '@kids-vod/contract';
+import { api } from '@kids-vod/contract/client';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { send } from '../../lib/api-client.ts';
+import { uploadVideo } from '../../lib/upload.ts';
+import { contentKeys, useLangChanged } from './content-api.ts';
+
+/** Uploaded video files, newest first (attached ones included: `content_lang_id` says where). */
+export const filesQuery = queryOptions({
+  queryKey: contentKeys.files,
+  queryFn: () => send(api.content.files),
+});
+export const useVideoFiles = () => useQuery(filesQuery);
+
+/** Attaching or detaching changes which files are free, the language version and the list's video column. */
+function useVideoChanged() {
+  const queryClient = useQueryClient();
+  const langChanged = useLangChanged();
+  return async (saved: Parameters<typeof langChanged>[0]) => {
+    await Promise.all([queryClient.invalidateQueries({ queryKey: contentKeys.files }), langChanged(saved)]);
+  };
+}
+
+export function useAttachVideo() {
+  const changed = useVideoChanged();
+  return useMutation({
+    mutationFn: (body: z.input<typeof AttachVideoBody>) => send(api.content.attachVideo, { body }),
+    onSuccess: changed,
+    meta: { successMessage: 'Video attached' },
+  });
+}
+
+export function useDetachVideo() {
+  const changed = useVideoChanged();
+  return useMutation({
+    mutationFn: (contentLangId: number) => send(api.content.detachVideo, { query: { content_lang_id: contentLangId } }),
+    onSuccess: changed,
+    meta: { successMessage: 'Video detached' },
+  });
+}
+
+/**
+ * Uploads a video with progress; the new file joins the file list (the caller attaches it). A failure is
+ * shown next to the upload button, like an image field's, and a cancelled upload is no failure at all.
+ */
+export function useUploadVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, ...options }: { file: File; onProgress: (percent: number) => void; signal: AbortSignal }) =>
+      uploadVideo(file, options),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contentKeys.files }),
+    meta: { errorToast: false },
+  });
+}

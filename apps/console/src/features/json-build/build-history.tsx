@@ -1,0 +1,152 @@
+import type { CatalogBuildRecord, Language } from '@kids-vod/contract';
+import { Badge, Button, Group, Select, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useMemo } from 'react';
+import { ListState } from '../../components/list-state.tsx';
+import { SortHeader } from '../../components/sort-header.tsx';
+import { type SortDirection, sortRows, useUrlState } from '../../lib/url-state.ts';
+import { useBuilds } from './api.ts';
+import { BuildDetails, UrlCell } from './build-cells.tsx';
+import { formatTime, SUCCESS_TEXT } from './format.ts';
+
+const ALL = 'all';
+const PAGE = 50;
+/** The most the server lists at once. */
+const MAX_LIMIT = 200;
+
+const sortValue: Record<string, (b: CatalogBuildRecord) => string | number> = {
+  language: (b) => b.lang_code,
+  size: (b) => b.size_bytes,
+  created: (b) => b.created_at,
+};
+
+/** Earlier builds, newest first, of every language or of one (the language and the sort are in the URL). */
+export function BuildHistory({ languages, languagesLoaded }: { languages: Language[]; languagesLoaded: boolean }) {
+  const [url, setUrl] = useUrlState({ lang: '', sort: '', dir: 'asc', limit: String(PAGE) });
+  const language = languages.find((l) => l.code === url.lang) ?? null;
+  const limit = Math.min(MAX_LIMIT, Math.max(PAGE, Number(url.limit) || PAGE));
+  // A language in the URL is looked up by its code once the languages are there.
+  const builds = useBuilds(language?.id ?? null, limit, url.lang === '' || languagesLoaded);
+  const names = useMemo(() => new Map(languages.map((l) => [l.id, l.name])), [languages]);
+  const direction: SortDirection = url.dir === 'desc' ? 'desc' : 'asc';
+
+  const rows = useMemo(() => {
+    const list = builds.data ?? [];
+    const value = sortValue[url.sort];
+    return value ? sortRows(list, value, direction) : list;
+  }, [builds.data, url.sort, direction]);
+  // The list comes newest first, so the first build of a language is the one its stable URL serves.
+  const live = useMemo(() => {
+    const ids = new Set<number>();
+    const seen = new Set<number>();
+    for (const b of builds.data ?? []) {
+      if (!seen.has(b.lang_id)) ids.add(b.id);
+      seen.add(b.lang_id);
+    }
+    return ids;
+  }, [builds.data]);
+
+  const unknownLanguage = url.lang !== '' && languagesLoaded && !language;
+  const header = { sort: url.sort, direction, onSort: (sort: string, dir: SortDirection) => setUrl({ sort, dir }) };
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="history-title">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2} size="h4" id="history-title">
+          Earlier builds
+        </Title>
+        <Select
+          label="Builds of"
+          data={[
+            { value: ALL, label: 'All languages' },
+            ...languages.map((l) => ({ value: l.code, label: `${l.name} (${l.code})` })),
+          ]}
+          value={url.lang || ALL}
+          onChange={(v) => setUrl({ lang: !v || v === ALL ? '' : v, limit: String(PAGE) })}
+          allowDeselect={false}
+          searchable
+          nothingFoundMessage="No such language"
+          w={260}
+        />
+      </Group>
+      {unknownLanguage ? (
+        <Text c="dimmed">There is no language with the code “{url.lang}”.</Text>
+      ) : (
+        <ListState
+          query={builds}
+          isEmpty={rows.length === 0}
+          emptyText={
+            language ? `No ${language.name} catalogue has been published yet.` : 'No catalogue has been published yet.'
+          }
+        >
+          <Table.ScrollContainer minWidth={1000}>
+            <Table verticalSpacing="xs" aria-label="Earlier builds">
+              <Table.Thead style={{ whiteSpace: 'nowrap' }}>
+                <Table.Tr>
+                  <SortHeader label="Language" column="language" {...header} />
+                  <Table.Th>Versioned URL</Table.Th>
+                  <SortHeader label="Size" column="size" {...header} />
+                  <Table.Th>SHA-256</Table.Th>
+                  <SortHeader label="Created" column="created" {...header} />
+                  <Table.Th>Counts</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {builds.isPending
+                  ? [1, 2, 3].map((i) => (
+                      <Table.Tr key={i}>
+                        {[1, 2, 3, 4, 5, 6].map((j) => (
+                          <Table.Td key={j}>
+                            <Skeleton h={14} />
+                          </Table.Td>
+                        ))}
+                      </Table.Tr>
+                    ))
+                  : rows.map((b) => {
+                      const name = names.get(b.lang_id) ?? b.lang_code;
+                      const what = `the ${name} build of ${formatTime(b.created_at)}`;
+                      return (
+                        <Table.Tr key={b.id} data-testid={`build-${b.id}`}>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                            <Group gap={6} wrap="nowrap">
+                              <Text size="sm">
+                                {name}{' '}
+                                <Text span size="xs" c="dimmed">
+                                  {b.lang_code}
+                                </Text>
+                              </Text>
+                              {live.has(b.id) ? (
+                                <Tooltip label="The newest build: the stable URL the apps download serves this one">
+                                  <Badge
+                                    tt="none"
+                                    variant="light"
+                                    color="green"
+                                    radius="sm"
+                                    style={{ flex: 'none', overflow: 'visible' }}
+                                    c={SUCCESS_TEXT}
+                                  >
+                                    Live
+                                  </Badge>
+                                </Tooltip>
+                              ) : null}
+                            </Group>
+                          </Table.Td>
+                          <UrlCell url={b.versioned_url} what={what} />
+                          <BuildDetails build={b} what={what} />
+                        </Table.Tr>
+                      );
+                    })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {builds.data && builds.data.length >= limit && limit < MAX_LIMIT ? (
+            <Group justify="center">
+              <Button variant="default" onClick={() => setUrl({ limit: String(limit + PAGE) })}>
+                Show more builds
+              </Button>
+            </Group>
+          ) : null}
+        </ListState>
+      )}
+    </Stack>
+  );
+}

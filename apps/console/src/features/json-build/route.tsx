@@ -1,0 +1,21 @@
+import { Stack, VisuallyHidden } from '@mantine/core';
+import { ListState } from '../../components/list-state.tsx';
+import { useLanguages } from '../../lib/reference.ts';
+import { BuildHistory } from './build-history.tsx';
+import { PublishPanel } from './publish-panel.tsx';
+
+export function Component() {
+  const languages = useLanguages();
+  return (
+    <Stack gap="xl">
+      <VisuallyHidden>
+        <h1>JSON Build</h1>
+      </VisuallyHidden>
+      {/* Without the languages there is nothing to choose: that failure is shown inline with Retry. */}
+      <ListState query={languages} isEmpty={false} emptyText="">
+        <PublishPanel languages={languages.data ?? []} />
+      </ListState>
+      <BuildHistory languages={languages.data ?? []} languagesLoaded={languages.isSuccess} />
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import { LocaleUpsertBody } from '@kids-vod/contract';
+import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { closeUnlessUnsaved } from '../../components/confirm.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useAddKey } from './api.ts';
+
+/** The contract's rules for a key and its text (`add_key` takes the same key). */
+const AddKeyForm = LocaleUpsertBody.pick({ key: true, value: true });
+
+/** Adds an app string key, with its English text when one is typed; unmounted after it closes. */
+export function AddKeyModal({ onAdded, onClosed }: { onAdded: (key: string) => void; onClosed: () => void }) {
+  const [opened, setOpened] = useState(true);
+  const add = useAddKey();
+  const form = useForm({
+    initialValues: { key: '', value: '' },
+    validate: schemaResolver(AddKeyForm, { sync: true }),
+  });
+  const close = () => setOpened(false);
+  const requestClose = () => closeUnlessUnsaved(form.isDirty(), close);
+
+  const submit = form.onSubmit((values) => {
+    add.mutate(
+      { key: values.key.trim(), english: values.value },
+      {
+        onSuccess: (entry) => {
+          onAdded(entry.key);
+          close();
+        },
+        onError: (err) => {
+          // A key that exists already (409) is the key field's problem; its detail goes there too.
+          if (err instanceof ApiError && err.status === 409) form.setFieldError('key', err.message);
+          else if (err instanceof ApiError && err.errors.length > 0) {
+            form.setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={requestClose}
+      onExitTransitionEnd={onClosed}
+      title="Add key"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      <form onSubmit={submit} noValidate aria-label="New key">
+        <Stack gap="sm">
+          <TextInput
+            label="Key"
+            description="Letters, digits, dots, hyphens and underscores, e.g. home.title"
+            required
+            data-autofocus
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            key={form.key('key')}
+            {...form.getInputProps('key')}
+          />
+          <Textarea
+            label="English text"
+            description="Optional; the other languages are translated in the grid"
+            autosize
+            minRows={2}
+            maxRows={6}
+            key={form.key('value')}
+            {...form.getInputProps('value')}
+          />
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={requestClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={add.isPending}>
+              Add key
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

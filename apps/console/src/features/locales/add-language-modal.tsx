@@ -1,0 +1,81 @@
+import { type Language, LanguageAddBody } from '@kids-vod/contract';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { closeUnlessUnsaved } from '../../components/confirm.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useAddLanguage } from './api.ts';
+
+/** Adds a language (code and name); unmounted after it closes. */
+export function AddLanguageModal({
+  onAdded,
+  onClosed,
+}: {
+  onAdded: (language: Language) => void;
+  onClosed: () => void;
+}) {
+  const [opened, setOpened] = useState(true);
+  const add = useAddLanguage();
+  const form = useForm({
+    initialValues: { code: '', name: '' },
+    validate: schemaResolver(LanguageAddBody, { sync: true }),
+  });
+  const close = () => setOpened(false);
+  const requestClose = () => closeUnlessUnsaved(form.isDirty(), close);
+
+  const submit = form.onSubmit((values) => {
+    add.mutate(values, {
+      onSuccess: (language) => {
+        onAdded(language);
+        close();
+      },
+      onError: (err) => {
+        // A code in use (409) is the code field's problem; its detail goes there too.
+        if (err instanceof ApiError && err.status === 409) form.setFieldError('code', err.message);
+        else if (err instanceof ApiError && err.errors.length > 0) {
+          form.setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));
+        }
+      },
+    });
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={requestClose}
+      onExitTransitionEnd={onClosed}
+      title="Add language"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      <form onSubmit={submit} noValidate aria-label="New language">
+        <Stack gap="sm">
+          <TextInput
+            label="Code"
+            description='Two or three letters, with a region when needed: "fr", "pt-br"'
+            required
+            data-autofocus
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            key={form.key('code')}
+            {...form.getInputProps('code')}
+          />
+          <TextInput
+            label="Name"
+            description="In English, as the console shows it"
+            required
+            key={form.key('name')}
+            {...form.getInputProps('name')}
+          />
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={requestClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={add.isPending}>
+              Add language
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

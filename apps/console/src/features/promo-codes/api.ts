@@ -1,0 +1,88 @@
+import { api, type PromoCode, type PromoCodeAddBody, type PromoCodeUpdateBody } from '@kids-vod/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, send } from '../../lib/api-client.ts';
+
+/** The promo codes screen's calls: query options and hooks typed from the contract. */
+export const promoCodeKeys = {
+  all: ['promo-codes'] as const,
+  lists: ['promo-codes', 'list'] as const,
+  list: (offset: number, limit: number) => ['promo-codes', 'list', { offset, limit }] as const,
+  detail: (id: number) => ['promo-codes', 'detail', id] as const,
+};
+
+export interface PageRequest {
+  page: number;
+  limit: number;
+}
+
+/** One page of codes, newest first: offset = (page-1)*limit, as the product spec has it. */
+export const promoCodesQuery = ({ page, limit }: PageRequest) => {
+  const offset = (page - 1) * limit;
+  return queryOptions({
+    queryKey: promoCodeKeys.list(offset, limit),
+    queryFn: () => send(api.promoCode.list, { body: { offset, limit } }),
+    // The page being left stays on screen until the next one arrives, so paging does not flash empty.
+    placeholderData: keepPreviousData,
+  });
+};
+
+/** Editing starts from the code as stored now, never from a list row that may be old. */
+export const promoCodeQuery = (id: number) =>
+  queryOptions({
+    queryKey: promoCodeKeys.detail(id),
+    queryFn: () => send(api.promoCode.get, { params: { id } }),
+    staleTime: 0,
+    retry: false,
+  });
+
+export const usePromoCodes = (request: PageRequest) => useQuery(promoCodesQuery(request));
+export const usePromoCode = (id: number | null) => useQuery({ ...promoCodeQuery(id ?? 0), enabled: id !== null });
+
+/** Closing the modal clears the edited code, so the next opening loads it afresh. */
+export function useForgetPromoCode() {
+  const queryClient = useQueryClient();
+  return (id: number) => queryClient.removeQueries({ queryKey: promoCodeKeys.detail(id) });
+}
+
+export function useAddPromoCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PromoCodeAddBody) => send(api.promoCode.add, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: promoCodeKeys.lists }),
+    meta: { successMessage: 'Promo code created' },
+  });
+}
+
+export function useUpdatePromoCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: PromoCodeUpdateBody & { id: number }) =>
+      send(api.promoCode.update, { params: { id }, body }),
+    onSuccess: async (saved: PromoCode) => {
+      queryClient.setQueryData(promoCodeKeys.detail(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: promoCodeKeys.lists });
+    },
+    // Changed (409) or deleted (404) by someone else meanwhile: the list shows what is stored now.
+    onError: (err) => {
+      if (err instanceof ApiError && (err.status === 409 || err.status === 404)) {
+        queryClient.invalidateQueries({ queryKey: promoCodeKeys.lists });
+      }
+    },
+    meta: { successMessage: 'Promo code saved' },
+  });
+}
+
+/** `onDeleted` runs before the list reloads (the screen may move to another page first). */
+export function useDeletePromoCode({ onDeleted }: { onDeleted?: (code: Pick<PromoCode, 'id'>) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: Pick<PromoCode, 'id'>) => send(api.promoCode.delete, { params: { id: code.id } }),
+    onSuccess: (_data, code) => onDeleted?.(code),
+    // A failed delete (already gone, say) reloads too: the list then shows what is really there.
+    onSettled: (_data, _err, code) => {
+      queryClient.removeQueries({ queryKey: promoCodeKeys.detail(code.id) });
+      return queryClient.invalidateQueries({ queryKey: promoCodeKeys.lists });
+    },
+    meta: { successMessage: 'Promo code deleted' },
+  });
+}

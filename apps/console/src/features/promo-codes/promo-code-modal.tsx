@@ -1,0 +1,284 @@
+import { type PromoCode, PromoCodeAddBody } from '@kids-vod/contract';
+import {
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconCalendar, IconWand } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { closeUnlessUnsaved } from '../../components/confirm.tsx';
+import { ListState } from '../../components/list-state.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useDatePickerProps } from '../../lib/date-picker.ts';
+import { useAddPromoCode, useForgetPromoCode, usePromoCode, useUpdatePromoCode } from './api.ts';
+import { generateCode, KIND_OPTIONS, valueUnit } from './format.ts';
+
+interface PromoCodeFormValues {
+  code: string;
+  description: string;
+  kind: PromoCode['kind'];
+  value: number | string;
+  /** Empty is unlimited. */
+  max_uses: number | string;
+  valid_from: string | null;
+  valid_until: string | null;
+  is_active: boolean;
+}
+
+function formValues(code: PromoCode | null): PromoCodeFormValues {
+  return {
+    code: code?.code ?? '',
+    description: code?.description ?? '',
+    kind: code?.kind ?? 'free_days',
+    value: code?.value ?? 30,
+    max_uses: code?.max_uses ?? '',
+    valid_from: code?.valid_from ?? null,
+    valid_until: code?.valid_until ?? null,
+    is_active: code?.is_active ?? true,
+  };
+}
+
+/** What is sent: numbers as numbers (an unfinished one fails validation), an empty max uses as unlimited. */
+function promoCodeBody(values: PromoCodeFormValues) {
+  const number = (v: number | string) => (v === '' ? Number.NaN : Number(v));
+  return {
+    code: values.code.trim(),
+    description: values.description,
+    kind: values.kind,
+    value: number(values.value),
+    max_uses: values.max_uses === '' ? null : number(values.max_uses),
+    valid_from: values.valid_from || null,
+    valid_until: values.valid_until || null,
+    is_active: values.is_active,
+  };
+}
+
+/** Dates are picked en-GB (weeks from Monday, set by DatesProvider) and kept as yyyy-MM-dd, as they are sent. */
+const DATE_FORMAT = 'DD/MM/YYYY';
+// The picker's placeholder is text, not a native placeholder, and Mantine's placeholder grey is below 4.5:1.
+const DATE_STYLES = { placeholder: { color: 'var(--mantine-color-dimmed)' } };
+
+/**
+ * Create (`editId` null) or edit a promo code. Editing loads the code first and sends its `updated_at`, so a
+ * change someone else made meanwhile is refused rather than overwritten. Unmounted after it closes.
+ */
+export function PromoCodeModal({
+  editId,
+  onCreated,
+  onClosed,
+}: {
+  editId: number | null;
+  onCreated: () => void;
+  onClosed: () => void;
+}) {
+  const [opened, setOpened] = useState(true);
+  const detail = usePromoCode(editId);
+  // The code as last loaded or saved: its `updated_at` guards the next save.
+  const [loaded, setLoaded] = useState<PromoCode | null>(null);
+  const add = useAddPromoCode();
+  const update = useUpdatePromoCode();
+  const forget = useForgetPromoCode();
+  const fromPicker = useDatePickerProps();
+  const untilPicker = useDatePickerProps();
+  const form = useForm<PromoCodeFormValues>({
+    initialValues: formValues(null),
+    validate: (values) => schemaResolver(PromoCodeAddBody, { sync: true })(promoCodeBody(values)),
+  });
+
+  // The form starts from the code as first loaded; a later refetch does not overwrite what is being typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first answer fills the form
+  useEffect(() => {
+    if (!detail.data || loaded) return;
+    const values = formValues(detail.data);
+    setLoaded(detail.data);
+    form.setInitialValues(values);
+    form.setValues(values);
+    form.resetDirty(values);
+  }, [detail.data]);
+
+  const close = () => setOpened(false);
+  const requestClose = () => closeUnlessUnsaved(form.isDirty(), close);
+  const onError = (err: Error) => {
+    if (err instanceof ApiError && err.errors.length > 0) {
+      form.setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));
+    }
+  };
+
+  const submit = form.onSubmit((values) => {
+    const body = promoCodeBody(values);
+    if (editId === null) {
+      return add.mutate(body, {
+        onError,
+        onSuccess: () => {
+          onCreated();
+          close();
+        },
+      });
+    }
+    if (!loaded) return;
+    update.mutate({ ...body, id: loaded.id, updated_at: loaded.updated_at }, { onError, onSuccess: close });
+  });
+
+  const editing = editId !== null;
+  const ready = !editing || loaded !== null;
+  const kind = form.values.kind;
+  const saving = add.isPending || update.isPending;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={requestClose}
+      onExitTransitionEnd={() => {
+        if (editId !== null) forget(editId);
+        onClosed();
+      }}
+      title={editing ? 'Edit promo code' : 'New promo code'}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {!ready ? (
+        <ListState query={detail} isEmpty={false} emptyText="">
+          <Center py="xl">
+            <Loader size="sm" aria-label="Loading the promo code" />
+          </Center>
+        </ListState>
+      ) : (
+        <form onSubmit={submit} noValidate aria-label="Promo code">
+          <Stack gap="sm">
+            <TextInput
+              label="Code"
+              required
+              description="3 to 32 letters, digits or hyphens; kept in capitals"
+              data-autofocus
+              autoComplete="off"
+              spellCheck={false}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              rightSectionWidth={104}
+              rightSectionPointerEvents="all"
+              rightSection={
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  leftSection={<IconWand size={14} aria-hidden />}
+                  onClick={() => form.setFieldValue('code', generateCode())}
+                >
+                  Generate
+                </Button>
+              }
+              key={form.key('code')}
+              {...form.getInputProps('code')}
+              onChange={(e) => form.setFieldValue('code', e.currentTarget.value.toUpperCase())}
+            />
+            <Textarea
+              label="Description"
+              description="For staff: what the code is for"
+              autosize
+              minRows={2}
+              maxRows={5}
+              key={form.key('description')}
+              {...form.getInputProps('description')}
+            />
+            <Radio.Group label="Kind" key={form.key('kind')} {...form.getInputProps('kind')}>
+              <Group gap="lg" mt={6}>
+                {KIND_OPTIONS.map((o) => (
+                  <Radio key={o.value} value={o.value} label={o.label} />
+                ))}
+              </Group>
+            </Radio.Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <NumberInput
+                label="Value"
+                required
+                description={kind === 'percent_off' ? 'Percent off the price, 1 to 100' : 'Days of free watching'}
+                allowDecimal={false}
+                allowNegative={false}
+                min={1}
+                max={kind === 'percent_off' ? 100 : 3650}
+                clampBehavior="none"
+                hideControls
+                rightSectionWidth={48}
+                rightSection={
+                  <Text size="sm" c="dimmed" aria-hidden>
+                    {valueUnit(kind)}
+                  </Text>
+                }
+                key={form.key('value')}
+                {...form.getInputProps('value')}
+              />
+              <NumberInput
+                label="Max uses"
+                description={
+                  loaded
+                    ? `Used ${loaded.used_count} ${loaded.used_count === 1 ? 'time' : 'times'}; empty for unlimited`
+                    : 'Leave empty for unlimited'
+                }
+                placeholder="Unlimited"
+                allowDecimal={false}
+                allowNegative={false}
+                min={1}
+                clampBehavior="none"
+                hideControls
+                thousandSeparator=","
+                key={form.key('max_uses')}
+                {...form.getInputProps('max_uses')}
+              />
+              <DatePickerInput
+                {...fromPicker}
+                label="Valid from"
+                placeholder="Any time"
+                valueFormat={DATE_FORMAT}
+                styles={DATE_STYLES}
+                clearable
+                clearButtonProps={{ 'aria-label': 'Clear valid from' }}
+                leftSection={<IconCalendar size={16} aria-hidden />}
+                maxDate={form.values.valid_until ?? undefined}
+                key={form.key('valid_from')}
+                {...form.getInputProps('valid_from')}
+              />
+              <DatePickerInput
+                {...untilPicker}
+                label="Valid until"
+                placeholder="No end"
+                valueFormat={DATE_FORMAT}
+                styles={DATE_STYLES}
+                clearable
+                clearButtonProps={{ 'aria-label': 'Clear valid until' }}
+                leftSection={<IconCalendar size={16} aria-hidden />}
+                minDate={form.values.valid_from ?? undefined}
+                key={form.key('valid_until')}
+                {...form.getInputProps('valid_until')}
+              />
+            </SimpleGrid>
+            <Switch
+              label="Active"
+              description="Only an active code can be redeemed"
+              key={form.key('is_active')}
+              {...form.getInputProps('is_active', { type: 'checkbox' })}
+            />
+            <Group justify="flex-end" gap="sm" mt="sm">
+              <Button variant="default" onClick={requestClose}>
+                Close
+              </Button>
+              <Button type="submit" loading={saving}>
+                {editing ? 'Save promo code' : 'Create promo code'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

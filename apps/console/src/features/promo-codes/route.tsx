@@ -1,0 +1,121 @@
+import { PROMO_CODES_PAGE_SIZE, type PromoCode } from '@kids-vod/contract';
+import { Button, Group, Pagination, Select, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { confirmAction } from '../../components/confirm.tsx';
+import { ListState } from '../../components/list-state.tsx';
+import { useUrlState } from '../../lib/url-state.ts';
+import { useDeletePromoCode, usePromoCodes } from './api.ts';
+import { PromoCodeModal } from './promo-code-modal.tsx';
+import { PromoCodesTable } from './promo-codes-table.tsx';
+
+/** Page sizes to choose from; the default is the product spec's (one code a page). */
+const PAGE_SIZES = [1, 10, 25, 50, 100];
+const URL_DEFAULTS = { page: '1', size: String(PROMO_CODES_PAGE_SIZE) };
+
+export function Component() {
+  const [url, setUrl] = useUrlState(URL_DEFAULTS);
+  const limit = PAGE_SIZES.includes(Number(url.size)) ? Number(url.size) : PROMO_CODES_PAGE_SIZE;
+  const page = Math.max(1, Math.floor(Number(url.page)) || 1);
+  const list = usePromoCodes({ page, limit });
+  const rows = list.data?.rows ?? [];
+  const count = list.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(count / limit));
+  const goTo = (p: number) => setUrl({ page: String(p) });
+
+  // A page past the end (its codes deleted elsewhere, or an old link) shows the last page instead.
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && page > pages) setUrl({ page: String(pages) });
+  }, [list.data, list.isPlaceholderData, page, pages, setUrl]);
+
+  const remove = useDeletePromoCode({
+    // Deleting the only code of the last page goes to the page before, not to an empty one.
+    onDeleted: () => {
+      if (rows.length === 1 && page > 1) goTo(page - 1);
+    },
+  });
+  async function deleteCode(code: PromoCode) {
+    const confirmed = await confirmAction({
+      title: `Delete ${code.code}?`,
+      message: 'The code can no longer be redeemed. This cannot be undone.',
+    });
+    if (confirmed) remove.mutate(code);
+  }
+
+  // Each opening is a fresh modal (`key`), so nothing of the previously edited code survives a close.
+  const [editing, setEditing] = useState<{ key: number; id: number | null } | null>(null);
+  const open = (id: number | null) => setEditing({ key: Date.now(), id });
+
+  const newCode = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)}>
+      New promo code
+    </Button>
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        {/* An empty list has nothing to page through. */}
+        {list.isPending || count > 0 ? (
+          <Group gap="sm" wrap="nowrap">
+            <Select
+              label="Per page"
+              data={PAGE_SIZES.map(String)}
+              value={String(limit)}
+              allowDeselect={false}
+              w={96}
+              // The first code on screen stays on screen: its page under the new size.
+              onChange={(size) => {
+                const next = Number(size);
+                setUrl({ size: String(next), page: String(Math.floor(((page - 1) * limit) / next) + 1) });
+              }}
+            />
+            {list.data ? (
+              <Text size="sm" c="dimmed" aria-live="polite" mt={24} data-testid="promo-code-count">
+                {count} {count === 1 ? 'promo code' : 'promo codes'}
+              </Text>
+            ) : null}
+          </Group>
+        ) : (
+          <span />
+        )}
+        {newCode}
+      </Group>
+
+      <ListState query={list} isEmpty={count === 0} emptyText="No promo codes yet." createAction={newCode}>
+        <PromoCodesTable
+          rows={rows}
+          loading={list.isPending}
+          skeletonRows={Math.min(limit, 5)}
+          deleting={remove.isPending ? (remove.variables?.id ?? null) : null}
+          onOpen={(code) => open(code.id)}
+          onDelete={deleteCode}
+        />
+        {count > 0 ? (
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              Page {Math.min(page, pages)} of {pages}
+            </Text>
+            <Pagination
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={goTo}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+            />
+          </Group>
+        ) : null}
+      </ListState>
+
+      {editing ? (
+        <PromoCodeModal
+          key={editing.key}
+          editId={editing.id}
+          // The newest code comes first: show the first page, where the new one is.
+          onCreated={() => goTo(1)}
+          onClosed={() => setEditing(null)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,139 @@
+import type { Brand, Language, Promo } from '@kids-vod/contract';
+import {
+  Anchor,
+  Card,
+  ColorSwatch,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconCircleCheckFilled, IconCircleDashed } from '@tabler/icons-react';
+import { BannerPreview } from './banner-preview.tsx';
+
+/** Text carries the state; the icon's colour only helps the eye. */
+function Active({ active }: { active: boolean }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      {active ? (
+        <IconCircleCheckFilled size={16} color="var(--mantine-color-green-6)" aria-hidden />
+      ) : (
+        <IconCircleDashed size={16} color="var(--mantine-color-dimmed)" aria-hidden />
+      )}
+      <Text size="sm" c={active ? undefined : 'dimmed'}>
+        {active ? 'Active' : 'Inactive'}
+      </Text>
+    </Group>
+  );
+}
+
+function Colour({ label, value }: { label: string; value: string }) {
+  return (
+    <Tooltip label={`${label} colour`}>
+      <Group gap={4} wrap="nowrap">
+        <ColorSwatch color={value} size={14} aria-hidden />
+        <Text size="xs" ff="monospace">
+          <VisuallyHidden>{label} colour </VisuallyHidden>
+          {value}
+        </Text>
+      </Group>
+    </Tooltip>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: string }) {
+  return (
+    <Text size="sm" truncate>
+      <Text span c="dimmed" size="sm">
+        {label}:
+      </Text>{' '}
+      {children}
+    </Text>
+  );
+}
+
+export function PromoCards({
+  rows,
+  loading,
+  brands,
+  languages,
+  onOpen,
+}: {
+  rows: Promo[];
+  loading: boolean;
+  brands: Map<number, Brand>;
+  languages: Map<number, Language>;
+  onOpen: (promo: Promo) => void;
+}) {
+  const grid = { cols: { base: 1, sm: 2, xl: 3 }, spacing: 'md' } as const;
+  if (loading) {
+    return (
+      <SimpleGrid {...grid}>
+        {[1, 2, 3].map((i) => (
+          <Skeleton key={i} h={230} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  return (
+    <SimpleGrid {...grid} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Promo banners">
+      {rows.map((p) => {
+        const name = p.title.trim() || 'Untitled banner';
+        const brand = p.brand_id === null ? null : brands.get(p.brand_id);
+        const language = p.lang_id === null ? 'All languages' : (languages.get(p.lang_id)?.name ?? `#${p.lang_id}`);
+        const target = [
+          brand?.name ?? (p.brand_id === null ? null : `Brand #${p.brand_id}`),
+          p.season === null ? null : `Season ${p.season}`,
+          p.content_id === null ? null : 'Episode',
+        ]
+          .filter(Boolean)
+          .join(' · ');
+        return (
+          <Card
+            key={p.id}
+            component="li"
+            withBorder
+            radius="md"
+            padding="sm"
+            data-testid={`promo-card-${p.id}`}
+            style={{ cursor: 'pointer' }}
+            // The title is the card's button for the keyboard; a click anywhere else on the card does the same.
+            onClick={(e) => {
+              if (!(e.target as HTMLElement).closest('button, a')) onOpen(p);
+            }}
+          >
+            <Stack gap="sm">
+              <BannerPreview banner={p} label={`Banner ${name}`} />
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Anchor
+                  component="button"
+                  type="button"
+                  fw={500}
+                  ta="left"
+                  truncate
+                  c="light-dark(var(--mantine-color-indigo-8), var(--mantine-color-indigo-3))"
+                  onClick={() => onOpen(p)}
+                >
+                  {name}
+                </Anchor>
+                <Active active={p.is_active} />
+              </Group>
+              <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
+                <Detail label="Language">{language}</Detail>
+                <Detail label="Sort">{String(p.sort)}</Detail>
+                <Detail label="Opens">{target || 'Nothing'}</Detail>
+                <Group gap="sm" wrap="nowrap">
+                  <Colour label="Background" value={p.bg_color} />
+                  <Colour label="Button" value={p.button_color} />
+                </Group>
+              </SimpleGrid>
+            </Stack>
+          </Card>
+        );
+      })}
+    </SimpleGrid>
+  );
+}

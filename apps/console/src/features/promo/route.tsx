@@ -1,0 +1,109 @@
+import type { Promo } from '@kids-vod/contract';
+import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { ListState } from '../../components/list-state.tsx';
+import { SearchField } from '../../components/search-field.tsx';
+import { useLanguages } from '../../lib/reference.ts';
+import { useUrlState } from '../../lib/url-state.ts';
+import { useBrands, usePromos } from './api.ts';
+import { PromoCards } from './promo-cards.tsx';
+import { PromoModal } from './promo-modal.tsx';
+
+const URL_DEFAULTS = { q: '', lang: '', status: '' };
+const STATUSES = [
+  { value: '', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
+/** A banner matches the search by its title or button text, and a language when the app in it shows the banner. */
+function matches(promo: Promo, url: typeof URL_DEFAULTS): boolean {
+  const q = url.q.trim().toLowerCase();
+  if (q && !promo.title.toLowerCase().includes(q) && !promo.button_text.toLowerCase().includes(q)) return false;
+  if (url.lang && promo.lang_id !== null && String(promo.lang_id) !== url.lang) return false;
+  if (url.status === 'active' && !promo.is_active) return false;
+  if (url.status === 'inactive' && promo.is_active) return false;
+  return true;
+}
+
+export function Component() {
+  const [url, setUrl] = useUrlState(URL_DEFAULTS);
+  const promos = usePromos();
+  const brands = useBrands();
+  const languages = useLanguages();
+  // Each opening is a fresh modal (`key`), so nothing of the previously edited banner survives a close.
+  const [editing, setEditing] = useState<{ key: number; promo: Promo | null } | null>(null);
+  const open = (promo: Promo | null) => setEditing({ key: Date.now(), promo });
+
+  const brandById = useMemo(() => new Map(brands.data?.map((b) => [b.id, b])), [brands.data]);
+  const languageById = useMemo(() => new Map(languages.data?.map((l) => [l.id, l])), [languages.data]);
+  // The server's order (by sort) is the order the apps show them in.
+  const rows = useMemo(() => (promos.data ?? []).filter((p) => matches(p, url)), [promos.data, url]);
+
+  const newBanner = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)}>
+      New banner
+    </Button>
+  );
+  const total = promos.data?.length ?? 0;
+  const filtering = (url.q.trim() !== '' || url.lang !== '' || url.status !== '') && total > 0;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm" align="flex-end">
+        <Group gap="sm" wrap="wrap" align="center">
+          <SearchField
+            label="Search banners"
+            placeholder="Search by title or button text"
+            value={url.q}
+            onChange={(q) => setUrl({ q })}
+            width={280}
+          />
+          <Select
+            aria-label="Shown in language"
+            placeholder="Any language"
+            data={(languages.data ?? []).map((l) => ({ value: String(l.id), label: `Shown in ${l.name}` }))}
+            searchable
+            clearable
+            clearButtonProps={{ 'aria-label': 'Any language' }}
+            value={url.lang || null}
+            onChange={(v) => setUrl({ lang: v ?? '' })}
+            w={200}
+          />
+          <SegmentedControl
+            aria-label="Status"
+            data={STATUSES}
+            value={url.status}
+            onChange={(v) => setUrl({ status: v })}
+          />
+          {promos.data ? (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {filtering ? `${rows.length} of ${total}` : `${total}`} {total === 1 ? 'banner' : 'banners'}
+            </Text>
+          ) : null}
+        </Group>
+        {newBanner}
+      </Group>
+
+      <ListState
+        query={promos}
+        isEmpty={rows.length === 0}
+        emptyText={filtering ? 'No banner matches these filters.' : 'No promo banners yet.'}
+        createAction={
+          filtering ? (
+            <Button variant="default" onClick={() => setUrl(URL_DEFAULTS)}>
+              Clear filters
+            </Button>
+          ) : (
+            newBanner
+          )
+        }
+      >
+        <PromoCards rows={rows} loading={promos.isPending} brands={brandById} languages={languageById} onOpen={open} />
+      </ListState>
+
+      {editing ? <PromoModal key={editing.key} initial={editing.promo} onClosed={() => setEditing(null)} /> : null}
+    </Stack>
+  );
+}

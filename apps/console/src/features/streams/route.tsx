@@ -1,0 +1,125 @@
+import type { Stream } from '@kids-vod/contract';
+import { DEFAULT_LANG_ID } from '@kids-vod/contract/client';
+import { Button, Group, Pagination, Select, Stack, Text } from '@mantine/core';
+import { IconLanguage, IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { ListState } from '../../components/list-state.tsx';
+import { SearchField } from '../../components/search-field.tsx';
+import { useLanguages } from '../../lib/reference.ts';
+import { pageOf, type SortDirection, useUrlState } from '../../lib/url-state.ts';
+import { useStreams } from './api.ts';
+import { StreamModal } from './stream-modal.tsx';
+import { StreamsTable, sortStreams } from './streams-table.tsx';
+
+/** Rows per page; a language has a handful of streams, the pages keep a long list fast anyway. */
+const PAGE_SIZE = 50;
+const URL_DEFAULTS = { lang: String(DEFAULT_LANG_ID), q: '', sort: '', dir: 'asc', page: '1' };
+
+function matches(stream: Stream, search: string): boolean {
+  const q = search.trim().toLowerCase();
+  return !q || stream.title.toLowerCase().includes(q) || stream.url.toLowerCase().includes(q);
+}
+
+export function Component() {
+  const [url, setUrl] = useUrlState(URL_DEFAULTS);
+  const langId = Number(url.lang) > 0 ? Number(url.lang) : DEFAULT_LANG_ID;
+  const streams = useStreams(langId);
+  const languages = useLanguages();
+  // Each opening is a fresh modal (`key`), so nothing of the previously edited stream survives a close.
+  const [editing, setEditing] = useState<{ key: number; stream: Stream | null } | null>(null);
+  const open = (stream: Stream | null) => setEditing({ key: Date.now(), stream });
+
+  const language = languages.data?.find((l) => l.id === langId);
+  const languageName = language?.name ?? `language ${langId}`;
+  const direction: SortDirection = url.dir === 'desc' ? 'desc' : 'asc';
+  const rows = useMemo(
+    () =>
+      sortStreams(
+        (streams.data ?? []).filter((s) => matches(s, url.q)),
+        url.sort,
+        direction,
+      ),
+    [streams.data, url.q, url.sort, direction],
+  );
+  const { page, pages, pageRows } = pageOf(rows, url.page, PAGE_SIZE);
+
+  const newStream = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)}>
+      New stream
+    </Button>
+  );
+  const total = streams.data?.length ?? 0;
+  const searching = url.q.trim() !== '' && total > 0;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="sm" wrap="wrap">
+          <Select
+            aria-label="Language"
+            leftSection={<IconLanguage size={16} aria-hidden />}
+            data={(languages.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
+            searchable
+            allowDeselect={false}
+            value={String(langId)}
+            // Another language is another list: its search and page start afresh, the chosen order stays.
+            onChange={(v) => setUrl({ lang: v ?? URL_DEFAULTS.lang, q: '', page: '1' })}
+            w={200}
+          />
+          <SearchField
+            label="Search streams"
+            placeholder="Search by title or URL"
+            value={url.q}
+            onChange={(q) => setUrl({ q, page: '1' })}
+            width={280}
+          />
+          {streams.data ? (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {searching ? `${rows.length} of ${total}` : `${total}`} {total === 1 ? 'stream' : 'streams'} in{' '}
+              {languageName}
+            </Text>
+          ) : null}
+        </Group>
+        {newStream}
+      </Group>
+
+      <ListState
+        query={streams}
+        isEmpty={rows.length === 0}
+        emptyText={searching ? `No stream matches “${url.q.trim()}”.` : `No streams in ${languageName} yet.`}
+        createAction={
+          searching ? (
+            <Button variant="default" onClick={() => setUrl({ q: '', page: '1' })}>
+              Clear search
+            </Button>
+          ) : (
+            newStream
+          )
+        }
+      >
+        <StreamsTable
+          rows={pageRows}
+          loading={streams.isPending}
+          sort={url.sort}
+          direction={direction}
+          onSort={(sort, dir) => setUrl({ sort, dir })}
+          onOpen={open}
+        />
+        {pages > 1 ? (
+          <Group justify="flex-end">
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={(p) => setUrl({ page: String(p) })}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            />
+          </Group>
+        ) : null}
+      </ListState>
+
+      {editing ? (
+        <StreamModal key={editing.key} initial={editing.stream} langId={langId} onClosed={() => setEditing(null)} />
+      ) : null}
+    </Stack>
+  );
+}

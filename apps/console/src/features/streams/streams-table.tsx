@@ -1,0 +1,134 @@
+import type { Stream } from '@kids-vod/contract';
+import { Anchor, Avatar, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { IconBroadcast, IconCircleCheckFilled, IconCircleDashed, IconExternalLink } from '@tabler/icons-react';
+import { SortHeader } from '../../components/sort-header.tsx';
+import { type SortDirection, sortRows } from '../../lib/url-state.ts';
+
+export const STREAM_SORT_COLUMNS = ['title', 'url', 'order', 'active'] as const;
+
+const sortValue: Record<(typeof STREAM_SORT_COLUMNS)[number], (s: Stream) => string | number | boolean> = {
+  title: (s) => s.title,
+  url: (s) => s.url,
+  order: (s) => s.sort,
+  active: (s) => s.is_active,
+};
+
+/** Rows in the chosen order; without one, the server's (order, then id): the order the apps show them in. */
+export function sortStreams(rows: Stream[], column: string, direction: SortDirection): Stream[] {
+  const value = sortValue[column as keyof typeof sortValue];
+  return value ? sortRows(rows, value, direction) : rows;
+}
+
+/** Text carries the state; the icon's colour only helps the eye. */
+function Active({ active }: { active: boolean }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      {active ? (
+        <IconCircleCheckFilled size={16} color="var(--mantine-color-green-6)" aria-hidden />
+      ) : (
+        <IconCircleDashed size={16} color="var(--mantine-color-dimmed)" aria-hidden />
+      )}
+      <Text size="sm" c={active ? undefined : 'dimmed'}>
+        {active ? 'Active' : 'Inactive'}
+      </Text>
+    </Group>
+  );
+}
+
+export function StreamsTable({
+  rows,
+  loading,
+  sort,
+  direction,
+  onSort,
+  onOpen,
+}: {
+  rows: Stream[];
+  loading: boolean;
+  sort: string;
+  direction: SortDirection;
+  onSort: (column: string, direction: SortDirection) => void;
+  onOpen: (stream: Stream) => void;
+}) {
+  const header = { sort, direction, onSort };
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table highlightOnHover verticalSpacing="xs" aria-label="Streams">
+        <Table.Thead style={{ whiteSpace: 'nowrap' }}>
+          <Table.Tr>
+            <Table.Th w={96}>Poster</Table.Th>
+            <SortHeader label="Title" column="title" {...header} />
+            <SortHeader label="URL" column="url" {...header} />
+            <SortHeader label="Order" column="order" {...header} />
+            <SortHeader label="Active" column="active" {...header} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading
+            ? [1, 2, 3].map((i) => (
+                <Table.Tr key={i}>
+                  {[1, 2, 3, 4, 5].map((j) => (
+                    <Table.Td key={j}>
+                      <Skeleton h={j === 1 ? 45 : 14} w={j === 1 ? 80 : undefined} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            : rows.map((s) => (
+                <Table.Tr
+                  key={s.id}
+                  data-testid={`stream-row-${s.id}`}
+                  style={{ cursor: 'pointer' }}
+                  // The title is the row's button for the keyboard; a click anywhere else on the row does the same.
+                  onClick={(e) => {
+                    if (!(e.target as HTMLElement).closest('button, a')) onOpen(s);
+                  }}
+                >
+                  <Table.Td>
+                    <Avatar src={s.poster_url} alt={`${s.title} poster`} radius="sm" w={80} h={45} color="indigo">
+                      <IconBroadcast size={20} aria-hidden />
+                    </Avatar>
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      fw={500}
+                      ta="left"
+                      // One shade stronger than the default link colour: it stays readable on a hovered row.
+                      c="light-dark(var(--mantine-color-indigo-8), var(--mantine-color-indigo-3))"
+                      onClick={() => onOpen(s)}
+                    >
+                      {s.title}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td maw={420}>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" ff="monospace" truncate title={s.url}>
+                        {s.url}
+                      </Text>
+                      <Tooltip label="Open the stream in a new tab">
+                        <Anchor
+                          href={s.url}
+                          target="_blank"
+                          rel="noreferrer"
+                          aria-label={`Open ${s.title} in a new tab`}
+                          c="dimmed"
+                          display="inline-flex"
+                        >
+                          <IconExternalLink size={16} aria-hidden />
+                        </Anchor>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{s.sort}</Table.Td>
+                  <Table.Td>
+                    <Active active={s.is_active} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Call } from '@kids-vod/contract';
+import type { CallAddress } from '@kids-vod/contract/client';
+import type { z } from 'zod';
+
+/** Shown when an answer carries no usable status or message (network down, a proxy's HTML page). */
+export const NETWORK_ERROR_MESSAGE = 'Ошибка сети или сервера';
+export const TOKEN_KEY = 'token';
+
+/** A refused call: `message` is the server's `detail`. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errors: { path: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Input<T> = [NonNullable<T>] extends [never] ? undefined : z.input<NonNullable<T> & z.ZodType>;
+export interface SendInput<C extends Call> {
+  body?: Input<C['body']>;
+  query?: Input<C['query']>;
+  params?: Input<C['params']>;
+  /** Multipart uploads go through XMLHttpRequest for progress; see upload.ts. */
+  signal?: AbortSignal;
+}
+
+export function authHeaders(): Record<string, string> {
+  const token = localStorage.getItem(TOKEN_KEY);
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+/** A call of the contract, or only its address (`@kids-vod/contract/client`: no zod in the screen's code). */
+export type Sendable<C extends Call> = C | CallAddress<C>;
+
+export function callUrl<C extends Call>(c: Sendable<C>, input: Pick<SendInput<C>, 'query' | 'params'> = {}): string {
+  const params = (input.params ?? {}) as Record<string, string | number>;
+  let url = c.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const query = Object.entries((input.query ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  if (query.length > 0) url += `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)]))}`;
+  return url;
+}
+
+/** Turns an answer that is not 2xx into an ApiError carrying the server's `detail`. */
+export async function toApiError(res: Response): Promise<ApiError> {
+  const body = (await res.json().catch(() => null)) as { detail?: unknown; errors?: ApiError['errors'] } | null;
+  if (typeof body?.detail === 'string' && body.detail) return new ApiError(body.detail, res.status, body.errors);
+  return new ApiError(NETWORK_ERROR_MESSAGE, res.status);
+}
+
+/** Sends one call of the contract (cookies included, bearer token when signed in). */
+export async function send<C extends Call>(c: Sendable<C>, input: SendInput<C> = {}): Promise<z.output<C['response']>> {
+  let res: Response;
+  try {
+    res = await fetch(callUrl(c, input), {
+      method: c.method,
+      credentials: 'include',
+      headers: { ...authHeaders(), ...(input.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
+      signal: input.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
+  }
+  if (!res.ok) throw await toApiError(res);
+  return (await res.json()) as z.output<C['response']>;
+}

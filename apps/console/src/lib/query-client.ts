@@ -1,0 +1,42 @@
+import { notifications } from '@mantine/notifications';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, NETWORK_ERROR_MESSAGE } from './api-client.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** Toast shown when the mutation succeeds. */
+      successMessage?: string;
+      /** Set false where the screen shows the failure itself. Defaults to true. */
+      errorToast?: boolean;
+    };
+  }
+}
+
+export function errorMessage(err: unknown): string {
+  return err instanceof ApiError ? err.message : NETWORK_ERROR_MESSAGE;
+}
+
+/** A refusal (4xx) says the same the second time; a lost connection or a 5xx may not. */
+const retryOnce = (failures: number, err: unknown) =>
+  failures < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500);
+
+/**
+ * The console's one query client: route loaders start a screen's calls with it before the screen renders
+ * (router.tsx), and the screen's hooks find them under way. The one place saves and deletes say how they went.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: retryOnce, refetchOnWindowFocus: false, staleTime: 10_000 },
+  },
+  mutationCache: new MutationCache({
+    onSuccess: (_data, _vars, _ctx, mutation) => {
+      const message = mutation.options.meta?.successMessage;
+      if (message) notifications.show({ color: 'green', message });
+    },
+    onError: (err, _vars, _ctx, mutation) => {
+      if (mutation.options.meta?.errorToast === false) return;
+      notifications.show({ color: 'red', title: 'Error', message: errorMessage(err) });
+    },
+  }),
+});

@@ -1,0 +1,48 @@
+import type { ImageUploadAnswer, VideoFile } from '@kids-vod/contract';
+import { api } from '@kids-vod/contract/client';
+import { ApiError, authHeaders, callUrl, NETWORK_ERROR_MESSAGE } from './api-client.ts';
+
+export interface UploadOptions {
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/** Multipart upload with progress (fetch cannot report upload progress; XMLHttpRequest can). */
+function upload<T>(url: string, file: File, { onProgress, signal }: UploadOptions): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      let body: { detail?: unknown; errors?: ApiError['errors'] } | null = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
+      const detail = typeof body?.detail === 'string' && body.detail ? body.detail : NETWORK_ERROR_MESSAGE;
+      reject(new ApiError(detail, xhr.status, body?.errors));
+    };
+    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR_MESSAGE, 0));
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort());
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}
+
+export type UploadPlatform = 'cloudflare' | 'other';
+
+export function uploadImage(file: File, platform: UploadPlatform, options: UploadOptions = {}) {
+  return upload<ImageUploadAnswer>(callUrl(api.upload.upload, { query: { type: 'image', platform } }), file, options);
+}
+
+export function uploadVideo(file: File, options: UploadOptions = {}) {
+  return upload<VideoFile>(callUrl(api.upload.upload, { query: { type: 'video' } }), file, options);
+}

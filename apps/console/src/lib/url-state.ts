@@ -1,0 +1,60 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+
+/**
+ * A list's state (search, sort, page, brand, season, language) kept in the URL, so a link or a reload
+ * shows the same list. Setting a value to its default removes it from the URL.
+ */
+export function useUrlState<T extends Record<string, string>>(defaults: T): [T, (changes: Partial<T>) => void] {
+  const [params, setParams] = useSearchParams();
+  const state = Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, params.get(k) ?? d])) as T;
+  // The defaults are literals of the calling screen; their identity changes every render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  const update = useCallback(
+    (changes: Partial<T>) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(changes)) {
+            if (v === undefined || v === defaults[k]) next.delete(k);
+            else next.set(k, v as string);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [state, update];
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+/** Sorts rows by a column accessor; text compares as en-GB, numbers as numbers. */
+export function sortRows<R>(
+  rows: R[],
+  value: (row: R) => string | number | boolean | null,
+  direction: SortDirection,
+): R[] {
+  const collator = new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base' });
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = value(a);
+    const y = value(b);
+    if (x === y) return 0;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    if (typeof x === 'string' && typeof y === 'string') return collator.compare(x, y) * sign;
+    return (x < y ? -1 : 1) * sign;
+  });
+}
+
+/**
+ * One page of a list shown a page at a time, from the `page` URL parameter: a number out of range (an old link,
+ * a list that got shorter) shows the nearest page instead of an empty one.
+ */
+export function pageOf<R>(rows: R[], pageParam: string, size: number): { page: number; pages: number; pageRows: R[] } {
+  const pages = Math.max(1, Math.ceil(rows.length / size));
+  const page = Math.min(Math.max(1, Number(pageParam) || 1), pages);
+  return { page, pages, pageRows: rows.slice((page - 1) * size, page * size) };
+}

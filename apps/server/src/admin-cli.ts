@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { upsertAdmin } from './modules/auth/data.ts';
+import { seedReference } from './modules/reference/data.ts';
+
+// npm run admin -- --email X --password Y: creates that admin, or resets its password and signs it out everywhere.
+const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } });
+const args = z
+  .object({
+    email: z.email('--email must be an email'),
+    password: z.string().min(8, '--password must be at least 8 characters'),
+  })
+  .safeParse(values);
+if (!args.success) {
+  process.stderr.write(
+    `${args.error.issues.map((i) => i.message).join('\n')}\nUsage: npm run admin -- --email X --password Y\n`,
+  );
+  process.exit(2);
+}
+const config = loadConfig();
+const database = await openDatabase(
+  config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
+);
+try {
+  await database.migrate();
+  await seedReference(database.db);
+  const result = await upsertAdmin(database.db, args.data.email, args.data.password);
+  process.stdout.write(`Admin ${args.data.email} ${result === 'created' ? 'created' : 'password reset'}\n`);
+} finally {
+  await database.close();
+}

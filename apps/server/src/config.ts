@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+const Bool01 = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+const ConfigSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    INGEST_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    DEMO_DATA: Bool01.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Largest video upload, in bytes (4 GiB by default). */
+    MAX_VIDEO_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(4 * 1024 ** 3),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().default('auto'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Where the bucket's objects are publicly readable, e.g. https://media.example.com */
+    S3_PUBLIC_URL: z.url().optional(),
+    S3_FORCE_PATH_STYLE: Bool01.default(false),
+  })
+  .superRefine((c, ctx) => {
+    if (c.STORAGE_DRIVER !== 's3') return;
+    for (const key of ['S3_BUCKET', 'S3_PUBLIC_URL'] as const) {
+      if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=s3' });
+    }
+  });
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration once; an unusable value stops the start, naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ConfigSchema.safeParse(defined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,365 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Timestamps are kept to the millisecond and read as ISO strings, so that an `updated_at`
+ * a client got back compares equal to the stored one (optimistic concurrency).
+ */
+const isoTimestamp = customType<{ data: string; driverData: string | Date }>({
+  dataType: () => 'timestamp(3) with time zone',
+  fromDriver: (v) => new Date(v).toISOString(),
+  toDriver: (v) => v,
+});
+const createdAt = () => isoTimestamp('created_at').notNull().default(sql`now()`);
+const updatedAt = () => isoTimestamp('updated_at').notNull().default(sql`now()`);
+
+export const languages = pgTable('languages', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export const countries = pgTable('countries', {
+  code2: text('code2').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull().default(''),
+  password_hash: text('password_hash').notNull(),
+  created_at: createdAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    created_at: createdAt(),
+    last_used_at: isoTimestamp('last_used_at').notNull().default(sql`now()`),
+    expires_at: isoTimestamp('expires_at').notNull(),
+    revoked_at: isoTimestamp('revoked_at'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.user_id)],
+);
+
+/** Failed sign-ins, counted per address and per email to throttle guessing. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    ip: text('ip').notNull(),
+    email: text('email').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('login_failures_ip_idx').on(t.ip, t.created_at),
+    index('login_failures_email_idx').on(t.email, t.created_at),
+  ],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    age_rating: text('age_rating').notNull().default('0+'),
+    logo_url: text('logo_url'),
+    sort: integer('sort').notNull().default(0),
+    is_published: boolean('is_published').notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('brands_sort_idx').on(t.sort, t.id)],
+);
+
+export const brandLangs = pgTable(
+  'brand_langs',
+  {
+    id: serial('id').primaryKey(),
+    brand_id: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    lang_id: integer('lang_id')
+      .notNull()
+      .references(() => languages.id),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    logo_url: text('logo_url'),
+    is_published: boolean('is_published').notNull().default(false),
+  },
+  (t) => [uniqueIndex('brand_langs_brand_lang_uq').on(t.brand_id, t.lang_id)],
+);
+
+export const countryRules = pgTable(
+  'country_rules',
+  {
+    id: serial('id').primaryKey(),
+    brand_id: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    code2: text('code2').array().notNull(),
+    exclude: boolean('exclude').notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [index('country_rules_brand_id_idx').on(t.brand_id)],
+);
+
+export const content = pgTable(
+  'content',
+  {
+    id: serial('id').primaryKey(),
+    brand_id: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    season: integer('season').notNull().default(1),
+    sort_number: integer('sort_number').notNull(),
+    duration_sec: integer('duration_sec').notNull().default(0),
+    is_published: boolean('is_published').notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('content_brand_season_sort_idx').on(t.brand_id, t.season, t.sort_number)],
+);
+
+export const contentLangs = pgTable(
+  'content_langs',
+  {
+    id: serial('id').primaryKey(),
+    content_id: integer('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    lang_id: integer('lang_id')
+      .notNull()
+      .references(() => languages.id),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    thumbnail_url: text('thumbnail_url'),
+    is_published: boolean('is_published').notNull().default(false),
+  },
+  (t) => [uniqueIndex('content_langs_content_lang_uq').on(t.content_id, t.lang_id)],
+);
+
+/** Uploaded videos; a file is attached to one language version at most (unique content_lang_id). */
+export const videoFiles = pgTable(
+  'video_files',
+  {
+    id: serial('id').primaryKey(),
+    ext_id: text('ext_id').notNull().unique(),
+    name: text('name').notNull(),
+    storage_key: text('storage_key').notNull(),
+    size_bytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    duration_sec: integer('duration_sec'),
+    playback_url: text('playback_url').notNull(),
+    thumbnail_url: text('thumbnail_url'),
+    content_lang_id: integer('content_lang_id')
+      .unique()
+      .references(() => contentLangs.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('video_files_created_idx').on(t.created_at)],
+);
+
+export const contentLinks = pgTable(
+  'content_links',
+  {
+    id: serial('id').primaryKey(),
+    brand_id: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    content_id: integer('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('content_links_brand_content_uq').on(t.brand_id, t.content_id),
+    index('content_links_content_idx').on(t.content_id),
+  ],
+);
+
+export const promos = pgTable(
+  'promos',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull().default(''),
+    brand_id: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    season: integer('season'),
+    content_id: integer('content_id').references(() => content.id, { onDelete: 'set null' }),
+    lang_id: integer('lang_id').references(() => languages.id),
+    image_url: text('image_url'),
+    bg_color: text('bg_color').notNull().default('#ffffff'),
+    button_color: text('button_color').notNull().default('#ffffff'),
+    button_text: text('button_text').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    is_active: boolean('is_active').notNull().default(true),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('promos_sort_idx').on(t.sort, t.id)],
+);
+
+export const streams = pgTable(
+  'streams',
+  {
+    id: serial('id').primaryKey(),
+    lang_id: integer('lang_id')
+      .notNull()
+      .references(() => languages.id),
+    title: text('title').notNull(),
+    url: text('url').notNull(),
+    poster_url: text('poster_url'),
+    sort: integer('sort').notNull().default(0),
+    is_active: boolean('is_active').notNull().default(true),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('streams_lang_sort_idx').on(t.lang_id, t.sort, t.id)],
+);
+
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial('id').primaryKey(),
+    // Stored upper-case, so the unique index makes codes unique regardless of case.
+    code: text('code').notNull().unique(),
+    description: text('description').notNull().default(''),
+    kind: text('kind').notNull(),
+    value: integer('value').notNull(),
+    max_uses: integer('max_uses'),
+    used_count: integer('used_count').notNull().default(0),
+    valid_from: date('valid_from', { mode: 'string' }),
+    valid_until: date('valid_until', { mode: 'string' }),
+    is_active: boolean('is_active').notNull().default(true),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('promo_codes_created_idx').on(t.created_at.desc(), t.id.desc())],
+);
+
+/** Event ids already counted, so a repeated event is counted once; kept for a while, then purged. */
+export const viewEventIds = pgTable(
+  'view_event_ids',
+  {
+    event_id: text('event_id').primaryKey(),
+    created_at: createdAt(),
+  },
+  (t) => [index('view_event_ids_created_idx').on(t.created_at)],
+);
+
+/**
+ * Watched seconds summed per UTC day, content, language and country: the rollup ingestion writes.
+ * No foreign key on lang_id: ingestion checks languages itself, and the check cost a quarter of each upsert.
+ */
+export const viewDaily = pgTable(
+  'view_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    content_id: integer('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    lang_id: integer('lang_id').notNull(),
+    country: text('country').notNull(),
+    seconds: doublePrecision('seconds').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.content_id, t.lang_id, t.country] }),
+    index('view_daily_content_idx').on(t.content_id),
+  ],
+);
+
+/** The same seconds summed per UTC day and content only: what the report reads (far fewer rows). */
+export const viewDailyContent = pgTable(
+  'view_daily_content',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    content_id: integer('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    seconds: doublePrecision('seconds').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.content_id] }), index('view_daily_content_content_idx').on(t.content_id)],
+);
+
+/** App strings: one row per key and language; a key with no row in a language is a missing translation. */
+export const localeKeys = pgTable('locale_keys', {
+  key: text('key').primaryKey(),
+  created_at: createdAt(),
+});
+
+export const localeStrings = pgTable(
+  'locale_strings',
+  {
+    key: text('key')
+      .notNull()
+      .references(() => localeKeys.key, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    lang_id: integer('lang_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    updated_at: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.lang_id] }), index('locale_strings_lang_idx').on(t.lang_id)],
+);
+
+/** Published catalogues: the stable URL per language is overwritten, each build also kept under its own name. */
+export const catalogBuilds = pgTable(
+  'catalog_builds',
+  {
+    id: serial('id').primaryKey(),
+    lang_id: integer('lang_id')
+      .notNull()
+      .references(() => languages.id),
+    url: text('url').notNull(),
+    versioned_url: text('versioned_url').notNull(),
+    size_bytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('catalog_builds_lang_created_idx').on(t.lang_id, t.created_at)],
+);
+
+/**
+ * Every change to the catalogue's tables, written by a trigger in the same transaction as the change
+ * (migration 0003), so no code path can change a row without a record. The trigger reads who made it and
+ * by which call from the transaction's `kids_vod.actor` setting (lib/actor.ts); changes made outside a
+ * signed-in call (the first start's seed, the demo catalogue, scripts) have no user.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: isoTimestamp('at').notNull().default(sql`now()`),
+    user_id: integer('user_id'),
+    user_email: text('user_email'),
+    /** The call that made the change, as `POST /api/brand/update`. */
+    call: text('call'),
+    entity: text('entity').notNull(),
+    entity_id: text('entity_id').notNull(),
+    action: text('action').$type<'insert' | 'update' | 'delete'>().notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entity_id, t.id), index('audit_log_at_idx').on(t.at)],
+);

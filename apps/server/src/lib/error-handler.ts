@@ -1,0 +1,111 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from './errors.ts';
+
+interface DbError {
+  code: string;
+  constraint?: string;
+  detail?: string;
+}
+
+/** Drizzle wraps driver errors; the PostgreSQL error (with its SQLSTATE code) is somewhere in the cause chain. */
+function findDbError(err: unknown): DbError | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e as DbError;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+function isConnectionFailure(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    if (typeof e.code === 'string' && (CONNECTION_CODES.has(e.code) || /^(08|57P)/.test(e.code))) return true;
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|is not queryable/.test(e.message)
+    )
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** Unique constraints named in the schema, said in the product's words. */
+const UNIQUE_MESSAGES: Record<string, string> = {
+  brands_slug_unique: 'A brand with this slug already exists',
+  brand_langs_brand_lang_uq: 'This brand already has a version in this language',
+  content_langs_content_lang_uq: 'This content already has a version in this language',
+  content_links_brand_content_uq: 'This content is already linked into this brand',
+  promo_codes_code_unique: 'A promo code with this code already exists',
+  languages_code_unique: 'A language with this code already exists',
+  video_files_content_lang_id_unique: 'This language version already has a video',
+};
+
+function fromDbError(e: DbError): HttpError | undefined {
+  switch (e.code) {
+    case '23505':
+      return new HttpError(409, UNIQUE_MESSAGES[e.constraint ?? ''] ?? 'This already exists');
+    case '23503': {
+      // "Key (brand_id)=(9) is not present in table ..." on insert/update; otherwise a delete of something still used.
+      const missing = /^Key \((\w+)\)=\(([^)]*)\) is not present/.exec(e.detail ?? '');
+      if (missing) return new HttpError(404, `Unknown ${missing[1]}: ${missing[2]}`);
+      return new HttpError(409, 'It is still in use and cannot be deleted');
+    }
+    case '23502':
+    case '23514':
+      return new HttpError(400, 'A value is out of range or of the wrong kind');
+    default:
+      // Class 22 is "data exception": a value the column or function cannot take (too long, out of range,
+      // a timestamp in year 0, a NUL in text, ...): the client's value, so a 400 rather than a 500.
+      return e.code.startsWith('22') ? new HttpError(400, 'A value is out of range or of the wrong kind') : undefined;
+  }
+}
+
+/** The one place errors become answers: `{detail, errors?}`, and never internals on a 500. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.code(err.status).send({ detail: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = err.validationContext === 'querystring' ? 'query' : (err.validationContext ?? 'body');
+      const errors = err.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      const first = errors[0];
+      const detail = first?.path
+        ? `Invalid ${where}: ${first.path}: ${first.message}`
+        : `Invalid ${where}: ${first?.message}`;
+      return reply.code(400).send({ detail, errors });
+    }
+    const dbError = findDbError(err);
+    const mapped = dbError && fromDbError(dbError);
+    if (mapped) return reply.code(mapped.status).send({ detail: mapped.message });
+    if (isConnectionFailure(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return reply.code(503).send({ detail: 'The database is unavailable. Try again in a moment.' });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500 && !isResponseSerializationError(err as never)) {
+      const detail =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+          ? 'The body is not valid JSON'
+          : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'The body is empty; send a JSON object'
+            : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? 'Unsupported content type; send application/json'
+              : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+                ? 'The request is too large'
+                : err.message;
+      return reply.code(status).send({ detail });
+    }
+    req.log.error({ err }, 'unexpected error');
+    return reply.code(500).send({ detail: 'Internal server error', request_id: String(req.id) });
+  });
+}

@@ -1,0 +1,17 @@
+/** An error whose message is safe to show the client, with the status it answers. */
+export class HttpError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly errors?: { path: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+export const conflict = (message: string) => new HttpError(409, message);
+export const badRequest = (message: string, errors?: { path: string; message: string }[]) =>
+  new HttpError(400, message, errors);
+export const staleUpdate = (what: string) =>
+  new HttpError(409, `${what} was changed by someone else. Reload it and try again.`);

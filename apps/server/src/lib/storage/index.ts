@@ -1,0 +1,42 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Config } from '../../config.ts';
+import { LocalStorage } from './local.ts';
+
+export interface PutOptions {
+  contentType: string;
+  /** Immutable objects (random names) are cached for a year; others must be revalidated. */
+  immutable: boolean;
+}
+
+/** Where uploaded media and published catalogues live: a local folder or an S3-compatible bucket. */
+export interface Storage {
+  /** Streams `body` to `key` and answers how many bytes were written. */
+  put(key: string, body: Readable | Buffer, options: PutOptions): Promise<{ size: number }>;
+  /** The public URL of `key` (a path on this server for the local folder). */
+  publicUrl(key: string): string;
+  delete(key: string): Promise<void>;
+}
+
+/** The Cache-Control of an object: random names never change, anything else is revalidated. */
+export function cacheControl(immutable: boolean): string {
+  return immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/** Object keys are made by the server (folder/random-name.ext); nothing a user sends becomes a path. */
+const KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\/[A-Za-z0-9_-]+(\.[a-z0-9]+)?$/;
+export function assertSafeKey(key: string): void {
+  if (!KEY.test(key)) throw new Error(`Unsafe storage key: ${key}`);
+}
+
+export function localMediaDir(config: Pick<Config, 'DATA_DIR'>): string {
+  return path.resolve(config.DATA_DIR, 'media');
+}
+
+export async function createStorage(config: Config): Promise<Storage> {
+  if (config.STORAGE_DRIVER === 's3') {
+    const { S3Storage } = await import('./s3.ts');
+    return new S3Storage(config);
+  }
+  return new LocalStorage(localMediaDir(config));
+}

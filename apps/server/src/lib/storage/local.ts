@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertSafeKey, type PutOptions, type Storage } from './index.ts';
+
+/** Files under DATA_DIR/media, served by the app at /media/<key>. */
+export class LocalStorage implements Storage {
+  readonly root: string;
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  async put(key: string, body: Readable | Buffer, _options: PutOptions): Promise<{ size: number }> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Written beside the target and renamed, so a reader never sees half a file (the stable catalogue URL).
+    // The random part keeps two writers of one key (two catalogue builds) off each other's partial file.
+    const partial = `${target}.${randomUUID()}.partial`;
+    let size = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+    try {
+      await pipeline(source, counter, createWriteStream(partial));
+      await rename(partial, target);
+    } catch (err) {
+      await rm(partial, { force: true });
+      throw err;
+    }
+    return { size };
+  }
+
+  publicUrl(key: string): string {
+    return `/media/${key}`;
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  /** The file of a key; the key pattern already rules out `..`, the prefix check is a second lock. */
+  private pathOf(key: string): string {
+    assertSafeKey(key);
+    const target = path.resolve(this.root, key);
+    if (!target.startsWith(this.root + path.sep)) throw new Error(`Unsafe storage key: ${key}`);
+    return target;
+  }
+}

@@ -1,0 +1,31 @@
+import { api } from '@kids-vod/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.ts';
+import {
+  addBrand,
+  addBrandLang,
+  addCountryRule,
+  deleteCountryRule,
+  listBrandLangs,
+  listBrands,
+  listCountryRules,
+  updateBrand,
+  updateBrandLang,
+} from './data.ts';
+
+export async function brandRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+  // The hottest call of the console; brands.test.ts checks its answer has exactly the contract's fields.
+  route(app, api.brand.list, () => listBrands(db), { answerValidation: false });
+  route(app, api.brand.add, (req) => addBrand(db, req.body));
+  route(app, api.brand.update, (req) => updateBrand(db, req.body));
+  route(app, api.brand.langList, (req) => listBrandLangs(db, req.body.brand_id));
+  route(app, api.brand.langAdd, (req) => addBrandLang(db, req.body));
+  route(app, api.brand.langUpdate, (req) => updateBrandLang(db, req.body));
+  route(app, api.brand.addCountryRule, (req) => addCountryRule(db, req.body));
+  route(app, api.brand.delCountryRule, async (req) => {
+    await deleteCountryRule(db, req.body.id);
+    return { ok: true as const };
+  });
+  route(app, api.brand.listCountryRule, (req) => listCountryRules(db, req.body.brand_id));
+}

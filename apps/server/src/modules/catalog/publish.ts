@@ -1,0 +1,72 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { CatalogBuildRecord } from '@kids-vod/contract';
+import type { Db } from '../../db/client.ts';
+import type { Storage } from '../../lib/storage/index.ts';
+import { findLanguageByCode, lockBuilds, recordBuild, writeCatalogue } from './data.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Where apps always find the newest catalogue of a language (revalidated on every download). */
+export const stableKey = (code: string) => `catalog/${code}.json`;
+/** This build's own copy, named by its content so it can be cached forever. */
+export const versionedKey = (code: string, sha256: string) => `catalog/${code}-${sha256.slice(0, 16)}.json`;
+
+/**
+ * Builds the catalogue of the language `code`, stores it under its versioned and its stable name and
+ * records the build, in one transaction: the build row is only saved once both files are stored.
+ *
+ * The text is hashed as it is written, brand by brand, to a temporary file: the hash names the versioned
+ * copy, so nothing can be stored before the last byte, and the file keeps the ~20 MB of a large catalogue
+ * out of memory (bench/README.md, "Catalogue build"). Both copies are then streamed from it.
+ */
+export async function publishCatalogue(db: Db, storage: Storage, code: string): Promise<CatalogBuildRecord> {
+  return db.transaction(
+    async (tx) => {
+      await lockBuilds(tx);
+      const lang = await findLanguageByCode(tx, code);
+      // Taken after the lock, so the builds' times are in the order their files were stored.
+      const generatedAt = new Date().toISOString();
+      const draft = path.join(tmpdir(), `catalog-${randomUUID()}.json`);
+      try {
+        const hash = createHash('sha256');
+        let size = 0;
+        const file = await open(draft, 'w');
+        let counts: Awaited<ReturnType<typeof writeCatalogue>>;
+        try {
+          counts = await writeCatalogue(tx, lang, generatedAt, async (text) => {
+            const chunk = Buffer.from(text, 'utf8');
+            hash.update(chunk);
+            size += chunk.length;
+            await file.write(chunk);
+          });
+        } finally {
+          await file.close();
+        }
+        const sha256 = hash.digest('hex');
+        const versioned = versionedKey(lang.code, sha256);
+        const stable = stableKey(lang.code);
+        // The versioned copy first: once the stable file changes, the copy it corresponds to already exists.
+        await storage.put(versioned, createReadStream(draft), { contentType: JSON_TYPE, immutable: true });
+        await storage.put(stable, createReadStream(draft), { contentType: JSON_TYPE, immutable: false });
+        const row = await recordBuild(tx, {
+          lang_id: lang.id,
+          url: storage.publicUrl(stable),
+          versioned_url: storage.publicUrl(versioned),
+          size_bytes: size,
+          sha256,
+          counts,
+          created_at: generatedAt,
+        });
+        return { ...row, lang_code: lang.code };
+      } finally {
+        await rm(draft, { force: true });
+      }
+    },
+    // One snapshot for every query of the build, taken after the lock (see lockBuilds).
+    { isolationLevel: 'repeatable read' },
+  );
+}

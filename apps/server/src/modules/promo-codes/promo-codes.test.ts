@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let seq = 0;
+async function newCode(fields: Record<string, unknown> = {}) {
+  seq += 1;
+  const res = await t.post('/api/promo-codes/add/', { code: `code-${seq}`, kind: 'free_days', value: 30, ...fields });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const page = (offset: number, limit: number) => t.post('/api/promo-codes/list/', { offset, limit });
+
+describe('promo codes', () => {
+  it('needs a session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/promo-codes/1/' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: 'Not signed in' });
+  });
+
+  it('creates a code stored upper-case, with defaults, and reads it back', async () => {
+    const res = await t.post('/api/promo-codes/add/', {
+      code: ' spring-25 ',
+      kind: 'percent_off',
+      value: 25,
+      valid_from: '2025-03-01',
+      valid_until: '2025-05-31',
+      used_count: 7,
+      id: 999,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const code = res.json();
+    expect(code).toMatchObject({
+      code: 'SPRING-25',
+      description: '',
+      kind: 'percent_off',
+      value: 25,
+      max_uses: null,
+      used_count: 0,
+      valid_from: '2025-03-01',
+      valid_until: '2025-05-31',
+      is_active: true,
+    });
+    expect(code.id).not.toBe(999);
+    expect(code.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const get = await t.get(`/api/promo-codes/${code.id}/`);
+    expect(get.statusCode).toBe(200);
+    expect(get.json()).toEqual(code);
+  });
+
+  it('keeps codes unique regardless of case with 409', async () => {
+    await newCode({ code: 'Unique-Code' });
+    for (const code of ['UNIQUE-CODE', 'unique-code']) {
+      const dup = await t.post('/api/promo-codes/add/', { code, kind: 'free_days', value: 7 });
+      expect(dup.statusCode).toBe(409);
+      expect(dup.json().detail).toBe('A promo code with this code already exists');
+    }
+    const other = await newCode();
+    const upd = await t.post(`/api/promo-codes/${other.id}/update/`, { code: 'unique-code' });
+    expect(upd.statusCode).toBe(409);
+    expect(upd.json().detail).toBe('A promo code with this code already exists');
+  });
+
+  it('refuses bad fields and broken rules across fields with 400', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ code: 'ab', kind: 'free_days', value: 1 }, 'code'],
+      [{ code: 'has space', kind: 'free_days', value: 1 }, 'code'],
+      [{ code: 'kind-x', kind: 'forever', value: 1 }, 'kind'],
+      [{ code: 'zero', kind: 'free_days', value: 0 }, 'value'],
+      [{ code: 'too-much', kind: 'percent_off', value: 101 }, 'value'],
+      [
+        { code: 'dates', kind: 'free_days', value: 1, valid_from: '2025-02-01', valid_until: '2025-01-31' },
+        'valid_until',
+      ],
+      [{ code: 'bad-date', kind: 'free_days', value: 1, valid_from: '01.02.2025' }, 'valid_from'],
+      [{ kind: 'free_days', value: 1 }, 'code'],
+    ];
+    for (const [body, path] of cases) {
+      const res = await t.post('/api/promo-codes/add/', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+    }
+    // A year of free days is fine: the 1..100 limit is for percentages only.
+    expect((await newCode({ kind: 'free_days', value: 365 })).value).toBe(365);
+    const sameDay = await newCode({ valid_from: '2025-01-31', valid_until: '2025-01-31' });
+    expect(sameDay.valid_until).toBe('2025-01-31');
+  });
+
+  it('pages newest first with the total count', async () => {
+    const before = (await page(0, 1)).json().count as number;
+    const first = await newCode();
+    const second = await newCode();
+    const third = await newCode();
+    const all = await page(0, 100);
+    expect(all.statusCode).toBe(200);
+    expect(all.json().count).toBe(before + 3);
+    expect(all.json().rows).toHaveLength(before + 3);
+    expect(all.json().rows.slice(0, 3)).toEqual([third, second, first]);
+    const one = (await page(1, 1)).json();
+    expect(one).toEqual({ rows: [second], count: before + 3 });
+    const two = (await page(1, 2)).json();
+    expect(two.rows).toEqual([second, first]);
+    const beyond = (await page(before + 3, 10)).json();
+    expect(beyond).toEqual({ rows: [], count: before + 3 });
+    // The defaults are the console's: first page, one code.
+    const defaults = await t.post('/api/promo-codes/list/', {});
+    expect(defaults.json()).toEqual({ rows: [third], count: before + 3 });
+    for (const [offset, limit] of [
+      [0, 0],
+      [0, 101],
+      [-1, 10],
+      [0, 1.5],
+    ]) {
+      const res = await page(offset, limit);
+      expect(res.statusCode, `${offset}/${limit}`).toBe(400);
+    }
+  });
+
+  it('answers 404 for an unknown id and 400 for one that is not a number', async () => {
+    const missing = await t.get('/api/promo-codes/987654/');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().detail).toBe('Promo code not found');
+    expect((await t.post('/api/promo-codes/987654/update/', { description: 'x' })).statusCode).toBe(404);
+    expect((await t.post('/api/promo-codes/987654/delete/')).statusCode).toBe(404);
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
+      expect((await t.get(`/api/promo-codes/${id}/`)).statusCode, id).toBe(400);
+      expect((await t.post(`/api/promo-codes/${id}/update/`, {})).statusCode, id).toBe(400);
+      expect((await t.post(`/api/promo-codes/${id}/delete/`)).statusCode, id).toBe(400);
+    }
+  });
+
+  it('updates only the fields sent and refuses a stale updated_at with 409', async () => {
+    const code = await newCode({ description: 'Welcome', max_uses: 100 });
+    const res = await t.post(`/api/promo-codes/${code.id}/update/`, {
+      code: 'renamed-code',
+      is_active: false,
+      updated_at: code.updated_at,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = res.json();
+    expect(saved).toMatchObject({
+      code: 'RENAMED-CODE',
+      is_active: false,
+      description: 'Welcome',
+      max_uses: 100,
+      kind: 'free_days',
+      value: 30,
+      created_at: code.created_at,
+    });
+    expect(saved.updated_at > code.updated_at).toBe(true);
+    const stale = await t.post(`/api/promo-codes/${code.id}/update/`, {
+      description: 'Lost',
+      updated_at: code.updated_at,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().detail).toBe('Promo code was changed by someone else. Reload it and try again.');
+    const lww = await t.post(`/api/promo-codes/${code.id}/update/`, { max_uses: null });
+    expect(lww.json()).toMatchObject({ code: 'RENAMED-CODE', max_uses: null });
+    expect((await t.post(`/api/promo-codes/${code.id}/update/`, { kind: 'gift' })).statusCode).toBe(400);
+  });
+
+  it('checks the rules across fields on the stored code merged with the changes', async () => {
+    const code = await newCode({ kind: 'free_days', value: 365, valid_from: '2025-01-01', valid_until: '2025-12-31' });
+    const kindOnly = await t.post(`/api/promo-codes/${code.id}/update/`, { kind: 'percent_off' });
+    expect(kindOnly.statusCode).toBe(400);
+    expect(kindOnly.json()).toEqual({
+      detail: 'A percentage is 1 to 100',
+      errors: [{ path: 'value', message: 'A percentage is 1 to 100' }],
+    });
+    const fromOnly = await t.post(`/api/promo-codes/${code.id}/update/`, { valid_from: '2026-01-01' });
+    expect(fromOnly.statusCode).toBe(400);
+    expect(fromOnly.json().errors).toEqual([{ path: 'valid_until', message: 'The end date is before the start date' }]);
+    expect((await t.get(`/api/promo-codes/${code.id}/`)).json()).toEqual(code);
+
+    const both = await t.post(`/api/promo-codes/${code.id}/update/`, { kind: 'percent_off', value: 15 });
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json()).toMatchObject({ kind: 'percent_off', value: 15 });
+    const tooMuch = await t.post(`/api/promo-codes/${code.id}/update/`, { value: 150 });
+    expect(tooMuch.statusCode).toBe(400);
+    // Clearing the end date lifts the date rule.
+    const open = await t.post(`/api/promo-codes/${code.id}/update/`, { valid_until: null, valid_from: '2026-01-01' });
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json()).toMatchObject({ valid_from: '2026-01-01', valid_until: null });
+  });
+
+  it('deletes a code', async () => {
+    const code = await newCode();
+    // The console sends no body at all.
+    const del = await t.request({ method: 'POST', url: `/api/promo-codes/${code.id}/delete/` });
+    expect(del.statusCode, del.body).toBe(200);
+    expect(del.json()).toEqual({ ok: true });
+    expect((await t.get(`/api/promo-codes/${code.id}/`)).statusCode).toBe(404);
+    expect((await t.post(`/api/promo-codes/${code.id}/delete/`)).statusCode).toBe(404);
+    const again = await newCode({ code: code.code });
+    expect(again.code).toBe(code.code);
+  });
+});

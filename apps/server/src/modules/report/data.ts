@@ -1,0 +1,345 @@
+import { Readable } from 'node:stream';
+import {
+  type api,
+  DEFAULT_LANG_ID,
+  MAX_VIEW_EVENTS,
+  REPORT_CSV_COLUMNS,
+  type Report,
+  type ReportRow,
+  type ViewsResult,
+} from '@kids-vod/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { brands } from '../../db/schema.ts';
+import type { Body } from '../../lib/route.ts';
+import { csvRecord, csvText } from './csv.ts';
+
+type ViewEvent = Body<typeof api.report.views>['events'][number];
+export interface ReportRange {
+  date_from: string;
+  date_to: string;
+}
+
+/** Rows of a raw query; both drivers answer `{rows}` (the shared database type does not say so). */
+async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Ingestion
+ * --------------------------------------------------------------------------------------------- */
+
+/** How long a counted event id is remembered: a repeat within this window is counted once. */
+export const EVENT_ID_RETENTION_DAYS = 30;
+/**
+ * Expired event ids each ingestion call deletes at most. A call adds at most MAX_VIEW_EVENTS ids,
+ * so purging as many keeps the table at about the retention window's worth, without a scheduler.
+ */
+export const EVENT_ID_PURGE_LIMIT = MAX_VIEW_EVENTS;
+
+interface DailyRow {
+  day: string;
+  content_id: number;
+  lang_id: number;
+  country: string;
+  seconds: number;
+}
+
+interface ContentDayRow {
+  day: string;
+  content_id: number;
+  seconds: number;
+}
+
+/** UTC calendar day of an ISO time with any offset ('Z' times, the usual case, without a Date). */
+const utcDay = (ts: string) => (ts.endsWith('Z') ? ts.slice(0, 10) : new Date(ts).toISOString().slice(0, 10));
+
+/** Ids that exist, among those sent; the content rows are key-share locked so none is deleted before commit. */
+async function knownIds(tx: Executor, events: readonly ViewEvent[]) {
+  const contentIds = [...new Set(events.map((e) => e.content_id))];
+  const langIds = [...new Set(events.map((e) => e.lang_id))];
+  const contentRows = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from content where id = any(${sql.param(contentIds)}::int[]) for key share`,
+  );
+  const langRows = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from languages where id = any(${sql.param(langIds)}::int[])`,
+  );
+  return { content: new Set(contentRows.map((r) => r.id)), langs: new Set(langRows.map((r) => r.id)) };
+}
+
+/**
+ * Events not counted before: the first of each event_id in the batch, and only when inserting that id
+ * into view_event_ids found it new. Events without an id cannot be recognised again and always count.
+ */
+async function dropRepeats(tx: Executor, events: readonly ViewEvent[]): Promise<ViewEvent[]> {
+  const firstOfId = new Map<string, ViewEvent>();
+  const withoutId: ViewEvent[] = [];
+  for (const e of events) {
+    if (e.event_id === undefined) withoutId.push(e);
+    else if (!firstOfId.has(e.event_id)) firstOfId.set(e.event_id, e);
+  }
+  if (firstOfId.size === 0) return withoutId;
+  // Sorted, so concurrent calls sharing ids take their row locks in one order and cannot deadlock.
+  const ids = [...firstOfId.keys()].sort();
+  const inserted = await queryRows<{ event_id: string }>(
+    tx,
+    sql`
+      insert into view_event_ids (event_id)
+      select unnest(${sql.param(ids)}::text[])
+      on conflict (event_id) do nothing
+      returning event_id`,
+  );
+  return [...withoutId, ...inserted.map((r) => firstOfId.get(r.event_id) as ViewEvent)];
+}
+
+/** Seconds summed per UTC day, content, language and country, in one fixed order (see dropRepeats). */
+function rollUp(events: readonly ViewEvent[]): DailyRow[] {
+  const groups = new Map<string, DailyRow>();
+  for (const e of events) {
+    const day = utcDay(e.ts);
+    const key = `${day}|${e.content_id}|${e.lang_id}|${e.country}`;
+    const group = groups.get(key);
+    if (group) group.seconds += e.seconds;
+    else groups.set(key, { day, content_id: e.content_id, lang_id: e.lang_id, country: e.country, seconds: e.seconds });
+  }
+  return [...groups.keys()].sort().map((key) => groups.get(key) as DailyRow);
+}
+
+/** The same seconds summed per day and content only, ordered by day then content id (see dropRepeats). */
+function rollUpByContent(rows: readonly DailyRow[]): ContentDayRow[] {
+  const groups = new Map<string, ContentDayRow>();
+  for (const r of rows) {
+    const key = `${r.day}|${r.content_id}`;
+    const group = groups.get(key);
+    if (group) group.seconds += r.seconds;
+    else groups.set(key, { day: r.day, content_id: r.content_id, seconds: r.seconds });
+  }
+  return [...groups.values()].sort((x, y) => (x.day < y.day ? -1 : x.day > y.day ? 1 : x.content_id - y.content_id));
+}
+
+/** One statement for the whole batch: rows arrive as five arrays, existing days are added to. */
+async function upsertDaily(tx: Executor, rows: readonly DailyRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    insert into view_daily (day, content_id, lang_id, country, seconds)
+    select * from unnest(
+      ${sql.param(rows.map((r) => r.day))}::date[],
+      ${sql.param(rows.map((r) => r.content_id))}::int[],
+      ${sql.param(rows.map((r) => r.lang_id))}::int[],
+      ${sql.param(rows.map((r) => r.country))}::text[],
+      ${sql.param(rows.map((r) => r.seconds))}::float8[]
+    )
+    on conflict (day, content_id, lang_id, country)
+    do update set seconds = view_daily.seconds + excluded.seconds`);
+}
+
+/**
+ * The per-(day, content) rollup the report reads, in the same transaction as view_daily, so the two
+ * always agree. Last before the commit: every call of a day touches the same few thousand rows here, and
+ * their row locks are held until the commit, so this keeps the time concurrent calls wait on each other short.
+ */
+async function upsertDailyContent(tx: Executor, rows: readonly ContentDayRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    insert into view_daily_content (day, content_id, seconds)
+    select * from unnest(
+      ${sql.param(rows.map((r) => r.day))}::date[],
+      ${sql.param(rows.map((r) => r.content_id))}::int[],
+      ${sql.param(rows.map((r) => r.seconds))}::float8[]
+    )
+    on conflict (day, content_id)
+    do update set seconds = view_daily_content.seconds + excluded.seconds`);
+}
+
+/**
+ * Forgets event ids older than the retention window, oldest first, at most EVENT_ID_PURGE_LIMIT.
+ * `skip locked`: two calls purging at once split the work instead of waiting on each other.
+ */
+async function purgeExpiredEventIds(tx: Executor): Promise<void> {
+  await tx.execute(sql`
+    delete from view_event_ids where event_id in (
+      select event_id from view_event_ids
+      where created_at < now() - make_interval(days => ${EVENT_ID_RETENTION_DAYS})
+      order by created_at
+      limit ${EVENT_ID_PURGE_LIMIT}
+      for update skip locked)`);
+}
+
+/**
+ * Counts a batch of watching events, all or nothing in one transaction: a failed call changed nothing,
+ * so the player can send it again (ids already counted are then skipped).
+ */
+export async function ingestViews(db: Executor, events: readonly ViewEvent[]): Promise<ViewsResult> {
+  if (events.length === 0) return { accepted: 0, rejected: 0, duplicates: 0 };
+  return db.transaction(async (tx) => {
+    // Inside the transaction: a purge that fails must not leave a counted batch answered with an error.
+    await purgeExpiredEventIds(tx);
+    const known = await knownIds(tx, events);
+    const valid = events.filter((e) => known.content.has(e.content_id) && known.langs.has(e.lang_id));
+    const fresh = await dropRepeats(tx, valid);
+    const daily = rollUp(fresh);
+    await upsertDaily(tx, daily);
+    await upsertDailyContent(tx, rollUpByContent(daily));
+    return { accepted: fresh.length, rejected: events.length - valid.length, duplicates: valid.length - fresh.length };
+  });
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Report
+ * --------------------------------------------------------------------------------------------- */
+
+/** Rows turned into CSV text and handed to the response at a time (the stream's backpressure unit). */
+export const REPORT_PAGE_SIZE = 20_000;
+
+/**
+ * Minutes with one decimal, as tenths of a minute (sums of these are exact), halves up. The seconds are
+ * taken to the millisecond first: a double sum can land a hair below a half (2.9999999999999996 s for
+ * 3 s) depending on the order it was added in, and the answer must not depend on that order.
+ */
+const tenths = (seconds: number) => Math.round(Math.round(seconds * 1000) / 6000);
+
+const byName = new Intl.Collator('en').compare;
+
+/**
+ * Brands in report order. Sorted here, not by SQL `ORDER BY name`: PGlite and a server can have different
+ * collations, and the report must not change order with the database (as the country list, ADR 001).
+ */
+async function brandsInOrder(db: Executor) {
+  const rows = await db.select({ id: brands.id, name: brands.name }).from(brands);
+  rows.sort((a, b) => byName(a.name, b.name) || a.id - b.id);
+  return { ids: rows.map((r) => r.id), names: new Map(rows.map((r) => [r.id, r.name])) };
+}
+
+/**
+ * Memory for the report's hash tables and sorts, for its own queries only (`SET LOCAL`, in a transaction of
+ * one query). With the server's default 4 MB a few hundred thousand groups spill to temporary files: the
+ * totals of a 300,000-item catalogue, or a year by day of a thousand brands. 32 MB holds the former
+ * (37 MB of hash table, hashing may use twice work_mem); 7–10 % faster than spilling (bench/README.md).
+ */
+const REPORT_WORK_MEM = '32MB';
+
+function withReportMemory<T>(db: Executor, query: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local work_mem = '${REPORT_WORK_MEM}'`));
+    return query(tx);
+  });
+}
+
+interface ContentTotal {
+  content_id: number;
+  brand_id: number;
+  season: number;
+  sort_number: number;
+  /** The language-1 title, '' when there is no such version. */
+  title: string;
+  seconds: number;
+}
+
+/**
+ * Watched seconds per content over the range, in report order, from the per-(day, content) rollup:
+ * aggregated first (a range scan of its primary key, which leads with `day`), so the joins see one row
+ * per watched item, not one per day. Titles come in the same query: one snapshot, and cheaper than
+ * looking them up page by page (measured in bench/README.md).
+ */
+async function contentTotals(db: Executor, range: ReportRange, brandIds: number[]): Promise<ContentTotal[]> {
+  return withReportMemory(db, (tx) =>
+    queryRows<ContentTotal>(
+      tx,
+      sql`
+        with v as (
+          select content_id, sum(seconds) as seconds
+          from view_daily_content
+          where day between ${range.date_from}::date and ${range.date_to}::date
+          group by content_id
+        )
+        select c.id as content_id, c.brand_id, c.season, c.sort_number, coalesce(cl.title, '') as title, v.seconds
+        from v
+        join content c on c.id = v.content_id
+        left join content_langs cl on cl.content_id = c.id and cl.lang_id = ${DEFAULT_LANG_ID}
+        left join unnest(${sql.param(brandIds)}::int[]) with ordinality as o(brand_id, rank) on o.brand_id = c.brand_id
+        order by o.rank, c.brand_id, c.season, c.sort_number, c.id`,
+    ),
+  );
+}
+
+/**
+ * Watched seconds per day and brand, from the same rollup: content is small and hashed once, and a
+ * (day, brand) key has a few hundred groups a day.
+ */
+async function dailyByBrand(db: Executor, range: ReportRange) {
+  const result = await withReportMemory(db, (tx) =>
+    queryRows<{ date: string; brand_id: number; seconds: number }>(
+      tx,
+      sql`
+        select v.day::text as date, c.brand_id, sum(v.seconds) as seconds
+        from view_daily_content v
+        join content c on c.id = v.content_id
+        where v.day between ${range.date_from}::date and ${range.date_to}::date
+        group by v.day, c.brand_id
+        order by v.day, c.brand_id`,
+    ),
+  );
+  return result.map((r) => ({ date: r.date, brand_id: r.brand_id, minutes: tenths(r.seconds) / 10 }));
+}
+
+async function prepare(db: Executor, range: ReportRange) {
+  const order = await brandsInOrder(db);
+  const totals = await contentTotals(db, range, order.ids);
+  return { totals, brandNames: order.names };
+}
+
+/** The report as JSON: rows by brand name, season and number; minutes per day and brand; the total. */
+export async function viewsReport(db: Executor, range: ReportRange): Promise<Report> {
+  // Independent reads: on a server they run on two connections at once.
+  const [{ totals, brandNames }, byDay] = await Promise.all([prepare(db, range), dailyByBrand(db, range)]);
+  let totalTenths = 0;
+  const rows = totals.map((t): ReportRow => {
+    const minuteTenths = tenths(t.seconds);
+    totalTenths += minuteTenths;
+    return {
+      brand_id: t.brand_id,
+      // A brand added after the names were read has no views yet; '' keeps the row rather than failing.
+      brand_name: brandNames.get(t.brand_id) ?? '',
+      content_id: t.content_id,
+      season: t.season,
+      sort_number: t.sort_number,
+      title: t.title,
+      minutes: minuteTenths / 10,
+    };
+  });
+  // The total is the sum of the rows as shown, so a spreadsheet adding them up agrees with it.
+  return { date_from: range.date_from, date_to: range.date_to, total_minutes: totalTenths / 10, rows, by_day: byDay };
+}
+
+/** `12.3` from 123 tenths (never negative), as `toFixed(1)` writes it. */
+const minutesText = (minuteTenths: number) => `${Math.floor(minuteTenths / 10)}.${minuteTenths % 10}`;
+
+/**
+ * The report rows as CSV, streamed: the rows are read before the first byte (so a failure is still an
+ * error answer), then written REPORT_PAGE_SIZE records at a time, each page only when the client has taken
+ * the previous one. A brand's id and name cells are escaped once per report, not once per row.
+ */
+export async function viewsReportCsv(db: Executor, range: ReportRange): Promise<Readable> {
+  const { totals, brandNames } = await prepare(db, range);
+  const brandCells = new Map<number, string>();
+  function page(start: number): string {
+    let text = '';
+    for (const t of totals.slice(start, start + REPORT_PAGE_SIZE)) {
+      let brand = brandCells.get(t.brand_id);
+      if (brand === undefined) {
+        brand = `${t.brand_id},${csvText(brandNames.get(t.brand_id) ?? '')},`;
+        brandCells.set(t.brand_id, brand);
+      }
+      text += `${brand}${t.content_id},${t.season},${t.sort_number},${csvText(t.title)},${minutesText(tenths(t.seconds))}\r\n`;
+    }
+    return text;
+  }
+  function* chunks() {
+    yield csvRecord(REPORT_CSV_COLUMNS);
+    for (let start = 0; start < totals.length; start += REPORT_PAGE_SIZE) yield page(start);
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const ENGLISH = 1;
+const RUSSIAN = 2;
+
+let seq = 0;
+async function newStream(fields: Record<string, unknown> = {}) {
+  seq += 1;
+  const res = await t.post('/api/stream/add', {
+    lang_id: ENGLISH,
+    title: `Stream ${seq}`,
+    url: `https://live.example.com/${seq}.m3u8`,
+    ...fields,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const listIds = async (langId: number) =>
+  (await t.post('/api/stream/list', { lang_id: langId })).json().map((s: { id: number }) => s.id);
+
+describe('streams', () => {
+  it('needs a session', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/stream/list', payload: { lang_id: ENGLISH } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('creates a stream with defaults and lists it under its language only', async () => {
+    const res = await t.post('/api/stream/add', {
+      lang_id: RUSSIAN,
+      title: ' Cartoons ',
+      url: 'http://live.example.com/ru.m3u8',
+      poster_url: '',
+      id: 999,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const stream = res.json();
+    expect(stream).toMatchObject({
+      lang_id: RUSSIAN,
+      title: 'Cartoons',
+      url: 'http://live.example.com/ru.m3u8',
+      poster_url: null,
+      sort: 0,
+      is_active: true,
+    });
+    expect(stream.id).not.toBe(999);
+    const list = await t.post('/api/stream/list', { lang_id: RUSSIAN });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([stream]);
+    expect(await listIds(ENGLISH)).not.toContain(stream.id);
+  });
+
+  it('orders the list by sort, then id', async () => {
+    const late = await newStream({ sort: 10 });
+    const tieFirst = await newStream({ sort: -10 });
+    const tieSecond = await newStream({ sort: -10 });
+    const ids = await listIds(ENGLISH);
+    expect(ids.slice(0, 2)).toEqual([tieFirst.id, tieSecond.id]);
+    expect(ids.indexOf(tieSecond.id)).toBeLessThan(ids.indexOf(late.id));
+  });
+
+  it('answers 404 for an unknown language', async () => {
+    const list = await t.post('/api/stream/list', { lang_id: 9999 });
+    expect(list.statusCode).toBe(404);
+    expect(list.json().detail).toBe('Language not found');
+    const add = await t.post('/api/stream/add', { lang_id: 9999, title: 'x', url: 'https://example.com/x' });
+    expect(add.statusCode).toBe(404);
+    expect(add.json().detail).toBe('Unknown lang_id: 9999');
+    const stream = await newStream();
+    expect((await t.post('/api/stream/update', { id: stream.id, lang_id: 9999 })).statusCode).toBe(404);
+  });
+
+  it('refuses a url that is not http(s), a missing title and a missing language with 400', async () => {
+    for (const url of ['ftp://example.com/live', 'rtmp://example.com/live', 'not a url', '']) {
+      const res = await t.post('/api/stream/add', { lang_id: ENGLISH, title: 'x', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().errors[0].path).toBe('url');
+    }
+    const missing = await t.post('/api/stream/add', { url: 'https://example.com/x', title: '  ' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors.map((e: { path: string }) => e.path)).toEqual(
+      expect.arrayContaining(['lang_id', 'title']),
+    );
+    expect((await t.post('/api/stream/list', {})).statusCode).toBe(400);
+    const stream = await newStream();
+    expect((await t.post('/api/stream/update', { id: stream.id, url: 'javascript:alert(1)' })).statusCode).toBe(400);
+  });
+
+  it('updates only the fields sent and refuses a stale updated_at with 409', async () => {
+    const stream = await newStream({ poster_url: '/media/poster.jpg', sort: 4 });
+    const res = await t.post('/api/stream/update', {
+      id: stream.id,
+      title: 'Renamed',
+      lang_id: RUSSIAN,
+      poster_url: '',
+      updated_at: stream.updated_at,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = res.json();
+    expect(saved).toMatchObject({ title: 'Renamed', lang_id: RUSSIAN, poster_url: null, url: stream.url, sort: 4 });
+    expect(saved.updated_at > stream.updated_at).toBe(true);
+    expect(await listIds(RUSSIAN)).toContain(stream.id);
+    expect(await listIds(ENGLISH)).not.toContain(stream.id);
+    const stale = await t.post('/api/stream/update', { id: stream.id, title: 'Lost', updated_at: stream.updated_at });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().detail).toBe('Stream was changed by someone else. Reload it and try again.');
+    const lww = await t.post('/api/stream/update', { id: stream.id, is_active: false });
+    expect(lww.json()).toMatchObject({ title: 'Renamed', is_active: false });
+    const missing = await t.post('/api/stream/update', { id: 987654, title: 'x' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().detail).toBe('Stream not found');
+  });
+});

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { pipeline, type Readable } from 'node:stream';
+import {
+  CLOUDFLARE_MAX_BYTES,
+  FILE_TOO_BIG_MESSAGE,
+  type ImageUploadAnswer,
+  OTHER_PLATFORM_MAX_BYTES,
+  type UPLOAD_PLATFORMS,
+  type VideoFile,
+} from '@kids-vod/contract';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client.ts';
+import { videoFiles } from '../../db/schema.ts';
+import { badRequest, HttpError } from '../../lib/errors.ts';
+import type { PutOptions, Storage } from '../../lib/storage/index.ts';
+import { Mp4DurationReader } from './mp4-duration.ts';
+import { type FileKind, SNIFF_BYTES, sniffImage, sniffVideo } from './sniff.ts';
+import { ByteMeter, peek } from './streams.ts';
+
+export type Platform = (typeof UPLOAD_PLATFORMS)[number];
+type ImageAnswer = z.infer<typeof ImageUploadAnswer>;
+
+const IMAGE_LIMITS: Record<Platform, { bytes: number; message: string }> = {
+  other: { bytes: OTHER_PLATFORM_MAX_BYTES, message: FILE_TOO_BIG_MESSAGE },
+  cloudflare: { bytes: CLOUDFLARE_MAX_BYTES, message: 'File is bigger than 10MB' },
+};
+
+/** "4GB", "512MB", "300KB" or "1000 bytes": the largest unit that divides the limit. */
+export function formatLimit(bytes: number): string {
+  for (const [unit, size] of [
+    ['GB', 1024 ** 3],
+    ['MB', 1024 ** 2],
+    ['KB', 1024],
+  ] as const) {
+    if (bytes % size === 0) return `${bytes / size}${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
+const noop = () => {};
+
+/**
+ * Streams an upload through `meter` into storage under a fresh random key chosen from what its
+ * first bytes are. Nothing of the client's (name, declared type) reaches the key. On any failure
+ * the partial object is deleted and the most telling error is thrown: the meter's 413, a 400 for
+ * a broken upload, otherwise the storage's own error (a 500).
+ */
+async function store<K extends FileKind>(
+  storage: Storage,
+  file: Readable,
+  meter: ByteMeter,
+  folder: string,
+  sniff: (head: Buffer) => K | null,
+  refusal: string,
+): Promise<{ key: string; kind: K; size: number }> {
+  // Premature close is the echo of a failure elsewhere (storage, meter), not the upload's own.
+  const ownFailure = (err: (Error & { code?: string }) | null | undefined) =>
+    err && err !== meter.failure && err.code !== 'ERR_STREAM_PREMATURE_CLOSE' ? err : null;
+  // A body cut short right after the part's headers fails the file stream before this function listens to it.
+  let brokenUpload: Error | null = ownFailure(file.errored);
+  file.on('error', (err: Error & { code?: string }) => {
+    brokenUpload ??= ownFailure(err);
+  });
+  const explain = (err: unknown) =>
+    meter.failure ?? (brokenUpload ? badRequest('The upload was interrupted or is not valid multipart data') : err);
+
+  const metered = pipeline(file, meter, noop);
+  let peeked: Awaited<ReturnType<typeof peek>>;
+  try {
+    peeked = await peek(metered, SNIFF_BYTES);
+  } catch (err) {
+    throw explain(err);
+  }
+  const { head, body } = peeked;
+  const kind = head.length === 0 ? null : sniff(head);
+  if (!kind) {
+    // Refused before anything is stored; the rest of the upload is not read.
+    file.destroy();
+    throw head.length === 0 ? badRequest('The file is empty') : new HttpError(415, refusal);
+  }
+  const key = `${folder}/${randomUUID()}.${kind.ext}`;
+  const options: PutOptions = { contentType: kind.contentType, immutable: true };
+  try {
+    const { size } = await storage.put(key, body, options);
+    return { key, kind, size };
+  } catch (err) {
+    file.destroy();
+    // Best effort: the key is random and answered to no one, so a leftover is only dead bytes.
+    await storage.delete(key).catch(noop);
+    throw explain(err);
+  }
+}
+
+/** An image upload: PNG, JPEG, GIF or WebP by its bytes, within the platform's size limit. */
+export async function saveImage(storage: Storage, file: Readable, platform: Platform): Promise<ImageAnswer> {
+  const limit = IMAGE_LIMITS[platform];
+  const meter = new ByteMeter(limit.bytes, limit.message);
+  const { key } = await store(storage, file, meter, 'images', sniffImage, 'Only PNG, JPEG, WebP or GIF images');
+  const url = storage.publicUrl(key);
+  return { cloudflare_url: url, url };
+}
+
+/** A label from the client's file name: printable, at most 200 characters; never used as a path. */
+export function labelFromName(filename: string | undefined, fallback: string): string {
+  const printable = (filename ?? '').replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
+  return Array.from(printable).slice(0, 200).join('').trim() || fallback;
+}
+
+/**
+ * A video upload, streamed to storage (never held whole) and recorded as a video file attached
+ * nowhere yet. The MP4 family's duration is read from moov/mvhd on the way through.
+ */
+export async function saveVideo(
+  db: Executor,
+  storage: Storage,
+  file: Readable,
+  filename: string | undefined,
+  maxBytes: number,
+): Promise<VideoFile> {
+  // Fed from the first byte, before the container is known; only used when it is MP4.
+  const mp4 = new Mp4DurationReader();
+  const meter = new ByteMeter(maxBytes, `File is bigger than ${formatLimit(maxBytes)}`, (chunk) => {
+    if (!mp4.done) mp4.push(chunk);
+  });
+  const { key, kind, size } = await store(
+    storage,
+    file,
+    meter,
+    'videos',
+    sniffVideo,
+    'Only MP4, QuickTime or WebM videos',
+  );
+  try {
+    // In a transaction of its own, though it is one statement: that is where the audit log learns who uploaded.
+    const [row] = await db.transaction((tx) =>
+      tx
+        .insert(videoFiles)
+        .values({
+          ext_id: `vf_${randomUUID().replaceAll('-', '')}`,
+          name: labelFromName(filename, `video.${kind.ext}`),
+          storage_key: key,
+          size_bytes: size,
+          duration_sec: kind.container === 'mp4' ? mp4.durationSec : null,
+          playback_url: storage.publicUrl(key),
+          thumbnail_url: null,
+        })
+        .returning(),
+    );
+    const { storage_key: _key, ...saved } = row;
+    return { ...saved, content_id: null };
+  } catch (err) {
+    await storage.delete(key).catch(noop);
+    throw err;
+  }
+}

@@ -1,0 +1,51 @@
+import fastifyMultipart from '@fastify/multipart';
+import { api } from '@kids-vod/contract';
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../../lib/errors.ts';
+import { route } from '../../lib/route.ts';
+import { saveImage, saveVideo } from './data.ts';
+
+const NOT_MULTIPART = 'Send the file as multipart/form-data in the field "file"';
+
+export async function uploadRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+  // Scoped: multipart bodies are accepted by this call only.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      // Size limits depend on type, platform and MAX_VIDEO_BYTES and are enforced while streaming
+      // (ByteMeter, with the texts the spec fixes), so busboy gets no limit of its own on file size.
+      limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1, fields: 20, parts: 30, fieldSize: 64 * 1024 },
+    });
+    // Any other body reaches the handler unread, so it gets the 400 below rather than a 415 for its type.
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+    // A refused upload leaves the rest of its body unread (up to MAX_VIDEO_BYTES); closing the connection
+    // after the answer stops the client sending it, where keep-alive would leave the socket stuck.
+    scope.addHook('onError', async (_req, reply) => {
+      reply.header('connection', 'close');
+    });
+
+    route(
+      scope,
+      api.upload.upload,
+      async (req) => {
+        if (!req.isMultipart()) throw badRequest(NOT_MULTIPART);
+        let part: Awaited<ReturnType<typeof req.file>>;
+        try {
+          part = await req.file();
+        } catch (err) {
+          // Limits of the plugin carry their own 4xx; busboy's parse errors carry none.
+          if ((err as { statusCode?: number }).statusCode) throw err;
+          throw badRequest('The body is not valid multipart data');
+        }
+        if (!part) throw badRequest(`No file was sent. ${NOT_MULTIPART}`);
+        if (part.fieldname !== 'file') {
+          part.file.destroy();
+          throw badRequest(NOT_MULTIPART);
+        }
+        if (req.query.type === 'image') return saveImage(app.storage, part.file, req.query.platform);
+        return saveVideo(db, app.storage, part.file, part.filename, app.config.MAX_VIDEO_BYTES);
+      },
+      { changes: 'own-transactions' },
+    );
+  });
+}

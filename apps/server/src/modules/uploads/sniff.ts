@@ -1,0 +1,61 @@
+/** What a file is, decided by its first bytes: a name or a declared mimetype is only a claim. */
+export interface FileKind {
+  ext: string;
+  contentType: string;
+}
+
+export interface VideoKind extends FileKind {
+  /** The MP4 family (MP4, QuickTime, M4V) carries its duration in moov/mvhd; WebM does not. */
+  container: 'mp4' | 'webm';
+}
+
+/** Enough bytes for every signature below (ftyp needs 12). */
+export const SNIFF_BYTES = 16;
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const EBML = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+
+function ascii(head: Buffer, start: number, end: number): string {
+  return head.length >= end ? head.toString('latin1', start, end) : '';
+}
+
+/** PNG, JPEG, GIF or WebP; null for anything else (SVG and HTML included: they could carry scripts). */
+export function sniffImage(head: Buffer): FileKind | null {
+  if (head.length >= 8 && head.subarray(0, 8).equals(PNG)) return { ext: 'png', contentType: 'image/png' };
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) {
+    return { ext: 'jpg', contentType: 'image/jpeg' };
+  }
+  const gif = ascii(head, 0, 6);
+  if (gif === 'GIF87a' || gif === 'GIF89a') return { ext: 'gif', contentType: 'image/gif' };
+  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return { ext: 'webp', contentType: 'image/webp' };
+  return null;
+}
+
+/**
+ * ISO base media brands that are still images or audio, not video: HEIF/AVIF pictures and
+ * iTunes audio share the ftyp box with MP4 and would otherwise pass as videos.
+ */
+const NOT_VIDEO_BRANDS = new Set([
+  'avif',
+  'avis',
+  'heic',
+  'heix',
+  'heim',
+  'heis',
+  'mif1',
+  'msf1',
+  'M4A ',
+  'M4B ',
+  'M4P ',
+]);
+
+/** MP4 or QuickTime (an ftyp box first) or WebM (an EBML header); null for anything else. */
+export function sniffVideo(head: Buffer): VideoKind | null {
+  if (ascii(head, 4, 8) === 'ftyp' && !NOT_VIDEO_BRANDS.has(ascii(head, 8, 12))) {
+    return { ext: 'mp4', contentType: 'video/mp4', container: 'mp4' };
+  }
+  if (head.length >= 4 && head.subarray(0, 4).equals(EBML)) {
+    return { ext: 'webm', contentType: 'video/webm', container: 'webm' };
+  }
+  return null;
+}

@@ -1,0 +1,5 @@
+import { preparePgliteTemplate } from './harness.ts';
+
+export default function setup() {
+  return preparePgliteTemplate();
+}

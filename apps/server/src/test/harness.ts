@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { seedFirstStart } from '../db/seed.ts';
+
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'correct-horse-battery';
+
+/** Which database the suite runs on: PGlite always, the PostgreSQL server in the `postgres` project. */
+export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh, migrated database: in-memory PGlite, or a new database on the test PostgreSQL server. */
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
+  if (testDatabaseKind === 'pglite') {
+    // Creating a PGlite cluster costs seconds; the global setup made a migrated, seeded one to copy.
+    const template = process.env.PGLITE_TEMPLATE;
+    return openDatabase({
+      dataDir: null,
+      template: template && existsSync(template) ? new Blob([readFileSync(template)]) : undefined,
+    });
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is needed for the postgres test project');
+  const name = `t_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    url: url.toString(),
+    close: async () => {
+      await database.close();
+      const drop = new pg.Client({ connectionString: base });
+      await drop.connect();
+      await drop.query(`drop database if exists "${name}" with (force)`);
+      await drop.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** A bearer token of the seeded admin. */
+  token: string;
+  /** Sends a request as the signed-in admin (bearer), unless `headers.authorization` is given. */
+  request(opts: InjectOptions): Promise<LightMyRequestResponse>;
+  post(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  get(url: string): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh migrated database, with the admin signed in. One per test file. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { consoleDir?: string } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  await database.migrate();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kids-vod-test-'));
+  const config = loadConfig({ ADMIN_EMAIL, ADMIN_PASSWORD, DATA_DIR: dataDir, ...env });
+  await seedFirstStart(database.db, config);
+  // Server tests do not need the built console; e2e journeys serve it.
+  const app = await buildApp({ database, config, consoleDir: options.consoleDir ?? '/nonexistent' });
+  await app.ready();
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login/',
+    payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  });
+  if (login.statusCode !== 200) throw new Error(`test login failed: ${login.body}`);
+  const token = login.json().token as string;
+  const request = (opts: InjectOptions) =>
+    app.inject({ ...opts, headers: { authorization: `Bearer ${token}`, ...opts.headers } });
+  return {
+    app,
+    database,
+    config,
+    token,
+    request,
+    post: (url, body = {}) => request({ method: 'POST', url, payload: body as InjectOptions['payload'] }),
+    get: (url) => request({ method: 'GET', url }),
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Vitest global setup: one migrated and seeded PGlite, dumped to a file that every test file's
+ * database starts from (the migrations still run in each, and find nothing left to do).
+ */
+export async function preparePgliteTemplate(): Promise<() => void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'kids-vod-template-'));
+  const file = path.join(dir, 'pglite.tar');
+  const database = await openDatabase({ dataDir: null });
+  await database.migrate();
+  await seedFirstStart(database.db, loadConfig({ ADMIN_EMAIL, ADMIN_PASSWORD }));
+  const dump = await (database.dump as () => Promise<Blob>)();
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  process.env.PGLITE_TEMPLATE = file;
+  return () => rmSync(dir, { recursive: true, force: true });
+}

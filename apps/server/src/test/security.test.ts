@@ -1,0 +1,189 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import type { LocalStorage } from '../lib/storage/local.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './harness.ts';
+import { fileUpload, tinyPng } from './multipart.ts';
+
+/** Issue "Reliability and security", item 5: what keeps out those who do not belong (docs/reliability.md). */
+let t: TestApp;
+/** The same server as deployed behind https: PUBLIC_URL is an https address. */
+let secure: FastifyInstance;
+const consoleDir = mkdtempSync(path.join(tmpdir(), 'kids-vod-console-'));
+beforeAll(async () => {
+  writeFileSync(
+    path.join(consoleDir, 'index.html'),
+    '<!doctype html><script type="module" src="/admin/a.js"></script>',
+  );
+  t = await createTestApp({}, { consoleDir });
+  secure = await buildApp({
+    database: t.database,
+    config: { ...t.config, PUBLIC_URL: 'https://console.example.com' },
+    consoleDir,
+  });
+});
+afterAll(async () => {
+  await secure.close();
+  await t.close();
+  rmSync(consoleDir, { recursive: true, force: true });
+});
+
+const login = (app: FastifyInstance) =>
+  app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+
+function directives(header: unknown): Map<string, string> {
+  return new Map(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values.join(' ')]),
+  );
+}
+
+describe('security headers', () => {
+  it('sends a CSP without inline scripts, no framing, nosniff and a referrer policy on the console and the API', async () => {
+    for (const url of ['/admin/brands', '/api/brand/list', '/healthz', '/login']) {
+      const res = url.startsWith('/api/') ? await t.post(url, {}) : await t.get(url);
+      expect(res.statusCode, url).toBeLessThan(500);
+      const csp = directives(res.headers['content-security-policy']);
+      expect(csp.get('script-src'), url).toBe("'self'");
+      expect(csp.get('default-src'), url).toBe("'self'");
+      expect(csp.get('frame-ancestors'), url).toBe("'none'");
+      expect(csp.get('object-src'), url).toBe("'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('adds HSTS and upgrade-insecure-requests only when the public address is https', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const res = await secure.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(directives(res.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
+  });
+});
+
+describe('session cookie', () => {
+  it('is HttpOnly and SameSite=Lax, and Secure behind https, also when it is cleared at logout', async () => {
+    const res = await login(secure);
+    expect(res.statusCode).toBe(200);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^session=[\w-]{43,};/);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).toMatch(/; Secure/);
+    const logout = await secure.inject({
+      method: 'GET',
+      url: '/api/auth/logout/',
+      headers: { cookie: cookie.split(';')[0] },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(String(logout.headers['set-cookie'])).toMatch(/^session=;.*Secure/);
+
+    // Over plain http (a developer's machine) a Secure cookie would never come back.
+    expect(String((await login(t.app)).headers['set-cookie'])).not.toMatch(/Secure/);
+  });
+
+  it('is refused from another site behind https: the origin must be the public address', async () => {
+    const cookie = String((await login(secure)).headers['set-cookie']).split(';')[0];
+    const forged = await secure.inject({
+      method: 'POST',
+      url: '/api/brand/add',
+      payload: { name: 'Forged over https' },
+      headers: { cookie, origin: 'https://console.example.com.evil.example', host: 'console.example.com' },
+    });
+    expect(forged.statusCode).toBe(403);
+    const own = await secure.inject({
+      method: 'POST',
+      url: '/api/brand/list',
+      payload: {},
+      headers: { cookie, origin: 'https://console.example.com' },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().map((b: { name: string }) => b.name)).not.toContain('Forged over https');
+  });
+});
+
+describe('media', () => {
+  it('serves an uploaded image as an image, nosniff, in a sandbox', async () => {
+    const upload = await t.request(fileUpload('/api/content/upload?type=image&platform=other', { data: tinyPng() }));
+    expect(upload.statusCode, upload.body).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: upload.json().url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(directives(res.headers['content-security-policy']).has('sandbox')).toBe(true);
+  });
+
+  it('never serves a file as HTML or SVG, even one that got into the media folder some other way', async () => {
+    const root = (t.app.storage as LocalStorage).root;
+    mkdirSync(path.join(root, 'images'), { recursive: true });
+    const script = '<script>fetch("/api/brand/add",{method:"POST"})</script>';
+    const planted = {
+      'images/planted.html': script,
+      'images/planted.svg': `<svg xmlns="http://www.w3.org/2000/svg">${script}</svg>`,
+      'images/planted.png.html': script,
+      'images/planted.xml': script,
+      'planted.html': script,
+    };
+    for (const [name, body] of Object.entries(planted)) writeFileSync(path.join(root, name), body);
+    for (const name of Object.keys(planted)) {
+      const res = await t.app.inject({ method: 'GET', url: `/media/${name}` });
+      expect(res.statusCode, name).toBe(404);
+      expect(res.headers['content-type'], name).toMatch(/^application\/json/);
+      expect(res.body, name).not.toContain('<script>');
+    }
+  });
+
+  it('refuses SVG and HTML uploads by their bytes, whatever their name and type say', async () => {
+    for (const [filename, contentType, data] of [
+      ['logo.png', 'image/png', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+      ['logo.svg', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"/>'],
+      ['page.gif', 'image/gif', '<!doctype html><script>alert(1)</script>'],
+    ]) {
+      const res = await t.request(
+        fileUpload('/api/content/upload?type=image&platform=other', { data, filename, contentType }),
+      );
+      expect(res.statusCode, filename).toBe(415);
+    }
+  });
+});
+
+describe('path traversal', () => {
+  it('is refused in every kind of parameter: path, query, body, file name', async () => {
+    const attempts = [
+      { method: 'GET', url: '/api/promo-codes/..%2F..%2Fetc%2Fpasswd/' },
+      { method: 'GET', url: '/api/promo-codes/%2e%2e/' },
+      { method: 'POST', url: '/api/content/upload_json?lang=../../etc/passwd' },
+      { method: 'POST', url: '/api/content/upload_json?lang=..%2F..%2Fcatalog%2Fen' },
+      { method: 'POST', url: '/api/catalog/builds', payload: { lang_id: '../1' } },
+      { method: 'POST', url: '/api/content/upload?type=../../image&platform=other' },
+      { method: 'GET', url: '/media/images/..%2F..%2F..%2Fetc%2Fpasswd' },
+    ] as const;
+    for (const attempt of attempts) {
+      const res = await t.request({ ...attempt, payload: 'payload' in attempt ? attempt.payload : undefined });
+      expect(res.statusCode, attempt.url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, attempt.url).toBeLessThan(500);
+      expect(res.json(), attempt.url).toEqual(expect.objectContaining({ detail: expect.any(String) }));
+      expect(res.body, attempt.url).not.toContain('root:');
+    }
+    // Console addresses are the console's (its own 'Not found'), never a file from elsewhere.
+    for (const url of ['/admin/..%2F..%2F..%2Fetc%2Fpasswd', '/admin/../../../../etc/passwd', '/admin/%2e%2e/x.js']) {
+      const res = await t.get(url);
+      expect(res.body, url).not.toContain('root:');
+      if (res.statusCode === 200) expect(res.body, url).toContain('<!doctype html>');
+      else expect(res.statusCode, url).toBeLessThan(500);
+    }
+    // A file name is a label only: the stored object gets a random name of the server's.
+    const res = await t.request(
+      fileUpload('/api/content/upload?type=image&platform=other', { data: tinyPng(), filename: '../../../x.png' }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().url).toMatch(/^\/media\/images\/[0-9a-f-]{36}\.png$/);
+  });
+});

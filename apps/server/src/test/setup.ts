@@ -1,0 +1,11 @@
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+
+// An unexpected console.error is a bug somewhere: it fails the test that caused it.
+let errorSpy: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  errorSpy = vi.spyOn(console, 'error');
+});
+afterEach(() => {
+  expect(errorSpy, 'console.error was called').not.toHaveBeenCalled();
+  errorSpy.mockRestore();
+});

@@ -1,0 +1,451 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ConsoleUnderTest,
+  expectAccessible,
+  expectNoConsoleErrors,
+  setSwitch,
+  startConsole,
+} from './support/console.ts';
+
+let c: ConsoleUnderTest;
+beforeAll(async () => {
+  c = await startConsole();
+});
+afterAll(() => c.close());
+
+interface Saved {
+  id: number;
+  name: string;
+  ext_id: string;
+}
+
+/** Setting the scene through the API (as the admin); the journeys themselves go through the browser. */
+async function post(url: string, body: unknown): Promise<Saved> {
+  const res = await c.t.post(url, body);
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  return res.json();
+}
+
+async function brandWithContent(name: string, titles: string[], season = 1) {
+  const brand = await post('/api/brand/add', { name });
+  for (const title of titles) {
+    const item = await post('/api/content/add', { brand_id: brand.id, season });
+    await post('/api/content_lang/add', { content_id: item.id, lang_id: 1, title });
+  }
+  return brand;
+}
+
+/** The smallest MP4 the server accepts and reads a duration from: ftyp, then moov with mvhd. */
+function tinyMp4(seconds: number): Buffer {
+  const box = (type: string, payload: Buffer) => {
+    const header = Buffer.alloc(8);
+    header.writeUInt32BE(8 + payload.length, 0);
+    header.write(type, 4, 'latin1');
+    return Buffer.concat([header, payload]);
+  };
+  const mvhd = Buffer.alloc(100); // version 0: flags, times, timescale at 12, duration at 16
+  mvhd.writeUInt32BE(1000, 12);
+  mvhd.writeUInt32BE(seconds * 1000, 16);
+  return Buffer.concat([box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2', 'latin1')), box('moov', box('mvhd', mvhd))]);
+}
+
+/** An upload through the API, as another admin would have done it. */
+async function uploadVideo(name: string, seconds: number): Promise<Saved> {
+  const boundary = '----e2e-content';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: video/mp4\r\n\r\n`,
+    ),
+    tinyMp4(seconds),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await c.t.request({
+    method: 'POST',
+    url: '/api/content/upload?type=video',
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function openContent(page: Page, brandId: number, query = '') {
+  await page.goto(`/admin/content?brand=${brandId}${query}`);
+  await page.getByRole('table', { name: 'Content' }).or(page.getByText('has no content yet')).first().waitFor();
+}
+
+/** The table's rows as "S<season>E<number> <title>", in the order shown. */
+async function rowsOf(page: Page): Promise<string[]> {
+  const rows = page.getByRole('table', { name: 'Content' }).locator('tbody tr');
+  return rows.evaluateAll((trs) =>
+    trs.map((tr) => {
+      const cells = [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '');
+      return `S${cells[0]}E${cells[1]} ${cells[2]}`;
+    }),
+  );
+}
+
+async function choose(scope: Page | Locator, page: Page, label: string, option: string | RegExp) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** axe once modals, toasts and the progress bar have finished moving (half-faded text fails contrast). */
+async function accessible(page: Page, label: string) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+  );
+  await expectAccessible(page, label);
+}
+
+/** expect.poll with the same patience as the page's waits (the default second is short on a busy machine). */
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+
+const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').getByText(text).first();
+
+describe('the content screen', () => {
+  it('asks for a brand, then creates content, edits it and adds language versions', async () => {
+    const brand = await post('/api/brand/add', { name: 'Forest Friends' });
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.goto('/admin/content');
+    await page.getByText('Content is listed per brand').waitFor();
+    expect(await page.title()).toBe('Content · Kids VOD');
+    await accessible(page, 'content without a brand');
+
+    await choose(page, page, 'Brand', 'Forest Friends');
+    await page.waitForURL(/brand=\d+/);
+    await page.getByText('Forest Friends has no content yet.').waitFor();
+    await accessible(page, 'content of an empty brand');
+
+    // New content: language versions wait until it is saved.
+    await page.getByRole('button', { name: 'New content' }).first().click();
+    const created = page.getByRole('dialog', { name: 'New content · Forest Friends' });
+    await created.waitFor();
+    await created.getByText('Create the content first').waitFor();
+    expect(await created.getByRole('tab').count()).toBe(0);
+    await accessible(page, 'new content modal');
+    await created.getByLabel('Season').fill('');
+    await created.getByRole('button', { name: 'Create content' }).click();
+    await created.getByText('Enter a season').waitFor();
+    await created.getByLabel('Season').fill('1');
+    await created.getByLabel('Duration (seconds)').fill('95');
+    await created.getByText('= 1:35 (mm:ss)').waitFor();
+    await created.getByRole('button', { name: 'Create content' }).click();
+    await toast(page, 'Content created').waitFor();
+
+    // After the first save the modal stays open, now editing the item, on language 1.
+    const editor = page.getByRole('dialog', { name: /^Edit S1E1/ });
+    await editor.waitFor();
+    expect(await editor.getByRole('tab', { selected: true }).getAttribute('aria-label')).toBe(
+      'English (no version yet)',
+    );
+    await editor.getByText('There is no English version yet.').waitFor();
+    await editor.getByLabel('Title').fill('The Hollow Oak');
+    await editor.getByLabel('Description').fill('Badger finds a home.');
+    await editor.getByRole('button', { name: 'Create this language version' }).click();
+    await toast(page, 'Language version created').waitFor();
+    await editor.getByRole('button', { name: 'Save language version' }).waitFor();
+    await accessible(page, 'content modal, editing');
+
+    // A second language: its tab offers to create it.
+    await editor.getByRole('tab', { name: 'Russian (no version yet)' }).click();
+    await editor.getByText('There is no Russian version yet.').waitFor();
+    await editor.getByLabel('Title').fill('Дупло');
+    await editor.getByRole('button', { name: 'Create this language version' }).click();
+    await editor.getByRole('tab', { name: 'Russian', exact: true }).waitFor();
+
+    // Closing with unsaved changes asks first; Escape there cancels the question only, keeping the modal.
+    await editor.getByLabel('Duration (seconds)').fill('125');
+    await page.keyboard.press('Escape');
+    const discard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await discard.waitFor();
+    await page.keyboard.press('Escape');
+    await discard.waitFor({ state: 'hidden' });
+    await page.waitForTimeout(300);
+    expect(await discard.count()).toBe(0);
+    await editor.waitFor();
+    await setSwitch(editor.getByRole('switch', { name: 'Published', exact: true }), true);
+    await editor.getByRole('button', { name: 'Save content' }).click();
+    await toast(page, 'Content saved').waitFor();
+    // The saved content is read back first; closing before that answer lands races with it.
+    await page.waitForLoadState('networkidle');
+    await editor.getByRole('button', { name: 'Close' }).click();
+    await editor.waitFor({ state: 'hidden' });
+
+    const row = page.getByRole('table', { name: 'Content' }).locator('tbody tr').first();
+    await row.getByText('The Hollow Oak').waitFor();
+    expect(await row.locator('td').nth(3).locator('.mantine-Badge-root').allTextContents()).toEqual(['EN', 'RU']);
+    expect(await row.locator('td').nth(5).textContent()).toBe('Published');
+    expect(await row.locator('td').nth(6).textContent()).toBe('2:05');
+
+    // Editing again starts from what was saved; a title change shows in the list.
+    await page.getByRole('button', { name: 'Edit S1E1' }).click();
+    await editor.waitFor();
+    expect(await editor.getByLabel('Duration (seconds)').inputValue()).toBe('125');
+    await editor.getByLabel('Title').fill('The Hollow Oak Tree');
+    await editor.getByRole('button', { name: 'Save language version' }).click();
+    await toast(page, 'Language version saved').waitFor();
+    // The saved version is read back; typing before that answer lands would be reset by it.
+    await page.waitForLoadState('networkidle');
+    // Discarding unsaved edits closes the modal.
+    await editor.getByLabel('Description').fill('Not kept');
+    await editor.getByRole('button', { name: 'Close' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard unsaved changes?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
+    await editor.waitFor({ state: 'hidden' });
+    await row.getByText('The Hollow Oak Tree').waitFor();
+    await page.getByRole('button', { name: 'Edit S1E1' }).click();
+    await expect.poll(() => editor.getByLabel('Description').inputValue()).toBe('Badger finds a home.');
+
+    // Someone else saves the item meanwhile: this save is refused with the server's message and the list reloads.
+    const [item] = (await post('/api/content/list', { brand_id: brand.id })) as unknown as { id: number }[];
+    await post('/api/content/update', { id: item.id, duration_sec: 200 });
+    await editor.getByLabel('Duration (seconds)').fill('130');
+    await editor.getByRole('button', { name: 'Save content' }).click();
+    await toast(page, /changed by someone else/).waitFor();
+    await poll(() => row.locator('td').nth(6).textContent()).toBe('3:20');
+    await editor.getByRole('button', { name: 'Close' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard unsaved changes?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
+    await editor.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Edit S1E1' }).click();
+    expect(await editor.getByLabel('Duration (seconds)').inputValue()).toBe('200');
+    expectNoConsoleErrors();
+  });
+
+  it('moves items within a season, and keeps brand, season, search and sort in the URL', async () => {
+    const brand = await brandWithContent('Reorder Woods', ['Acorn', 'Birch', 'Cedar', 'Dogwood']);
+    const s2 = await post('/api/content/add', { brand_id: brand.id, season: 2 });
+    await post('/api/content_lang/add', { content_id: s2.id, lang_id: 1, title: 'Elm' });
+    const page = await c.newPage();
+    await c.signIn(page);
+    await openContent(page, brand.id);
+    expect(await rowsOf(page)).toEqual(['S1E1 Acorn', 'S1E2 Birch', 'S1E3 Cedar', 'S1E4 Dogwood', 'S2E1 Elm']);
+    expect(await page.getByRole('button', { name: 'Move S1E1 up' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Move S1E4 down' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Move S2E1 up' }).isDisabled()).toBe(true);
+    await accessible(page, 'content list');
+
+    await page.getByRole('button', { name: 'Move S1E3 up' }).click();
+    await poll(() => rowsOf(page)).toEqual(['S1E1 Acorn', 'S1E2 Cedar', 'S1E3 Birch', 'S1E4 Dogwood', 'S2E1 Elm']);
+    // The moved item keeps the focus, under its new number: pressing Enter moves it on.
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move S1E2 up');
+    await page.keyboard.press('Enter');
+    await poll(() => rowsOf(page)).toEqual(['S1E1 Cedar', 'S1E2 Acorn', 'S1E3 Birch', 'S1E4 Dogwood', 'S2E1 Elm']);
+    // At the top its up button is disabled, so the focus goes to its down button.
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move S1E1 down');
+    await page.getByRole('button', { name: 'Move S1E4 up' }).click();
+    await poll(() => rowsOf(page)).toEqual(['S1E1 Cedar', 'S1E2 Acorn', 'S1E3 Dogwood', 'S1E4 Birch', 'S2E1 Elm']);
+
+    // Filtered or sorted otherwise, the order cannot be changed from the table.
+    await page.getByLabel('Search').fill('o');
+    await page.waitForURL(/search=o/);
+    await poll(() => page.getByRole('button', { name: 'Move S1E3 up' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Title' }).click();
+    await page.waitForURL(/sort=title/);
+    await poll(() => rowsOf(page)).toEqual(['S1E2 Acorn', 'S1E3 Dogwood']);
+    await page.getByRole('button', { name: 'Title' }).click();
+    await page.waitForURL(/dir=desc/);
+    await poll(() => rowsOf(page)).toEqual(['S1E3 Dogwood', 'S1E2 Acorn']);
+    await choose(page, page, 'Season', 'Season 2');
+    await page.waitForURL(/season=2/);
+    await page.getByText('No content matches the filter.').waitFor();
+    await page.getByLabel('Search').fill('');
+    await poll(() => rowsOf(page)).toEqual(['S2E1 Elm']);
+    await page.getByLabel('Search').fill('birch');
+    await choose(page, page, 'Season', 'All seasons');
+    await poll(() => rowsOf(page)).toEqual(['S1E4 Birch']);
+
+    // A reload shows the same list.
+    const before = page.url();
+    expect(new URL(before).searchParams.get('search')).toBe('birch');
+    await page.reload();
+    await page.getByRole('table', { name: 'Content' }).waitFor();
+    expect(page.url()).toBe(before);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Brand' }).inputValue()).toBe('Reorder Woods');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Season' }).inputValue()).toBe('All seasons');
+    expect(await page.getByLabel('Search').inputValue()).toBe('birch');
+    expect(await page.getByRole('columnheader', { name: 'Title' }).getAttribute('aria-sort')).toBe('descending');
+    expect(await rowsOf(page)).toEqual(['S1E4 Birch']);
+    expectNoConsoleErrors();
+  });
+
+  it('shows long lists a page at a time, the page in the URL, and follows a moved item to its page', async () => {
+    const brand = await post('/api/brand/add', { name: 'Long Runner' });
+    for (let i = 1; i <= 105; i++) {
+      const item = await post('/api/content/add', { brand_id: brand.id, season: 1 });
+      await post('/api/content_lang/add', { content_id: item.id, lang_id: 1, title: `Episode ${i}` });
+    }
+    const page = await c.newPage();
+    await c.signIn(page);
+    await openContent(page, brand.id);
+    expect((await rowsOf(page)).length).toBe(100);
+    await page.getByText('105 items · showing 1–100').waitFor();
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL(/page=2/);
+    await page.reload();
+    await page.getByRole('table', { name: 'Content' }).waitFor();
+    expect(await rowsOf(page)).toEqual([
+      'S1E101 Episode 101',
+      'S1E102 Episode 102',
+      'S1E103 Episode 103',
+      'S1E104 Episode 104',
+      'S1E105 Episode 105',
+    ]);
+    await page.getByRole('button', { name: 'Move S1E101 up' }).click();
+    // It is number 100 now, the last row of page 1: the table goes there with it.
+    await page.waitForURL((url) => !url.searchParams.has('page'));
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move S1E100 up');
+    expect((await rowsOf(page)).slice(-2)).toEqual(['S1E99 Episode 99', 'S1E100 Episode 101']);
+    expectNoConsoleErrors();
+  });
+
+  it('uploads a video with progress, attaches it, detaches it, and chooses a free one', async () => {
+    const brand = await brandWithContent('Video Valley', ['Waterfall', 'Cave']);
+    // A file attached to another item is not offered; a free one is.
+    const taken = await uploadVideo('taken-elsewhere.mp4', 10);
+    const other = await post('/api/content/list', { brand_id: brand.id });
+    const cave = (other as unknown as { id: number }[])[1];
+    await post('/api/content/attach_video', { ext_id: taken.ext_id, content_id: cave.id, lang_id: 1 });
+    await uploadVideo('spare-take.mp4', 42);
+
+    const page = await c.newPage();
+    await c.signIn(page);
+    await openContent(page, brand.id);
+    await page.getByRole('button', { name: 'Edit S1E1' }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit S1E1 · Waterfall' });
+    await editor.getByText('No video attached in English.').waitFor();
+
+    await editor.getByRole('combobox', { name: 'Choose a video' }).click();
+    await page.getByRole('option', { name: /spare-take\.mp4/ }).waitFor();
+    expect(await page.getByRole('option', { name: /taken-elsewhere/ }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    // Upload: the answer is held back a moment so the progress bar can be seen.
+    await page.route('**/api/content/upload?type=video', async (route) => {
+      await new Promise((r) => setTimeout(r, 700));
+      await route.continue();
+    });
+    const chooser = page.waitForEvent('filechooser');
+    await editor.getByRole('button', { name: 'Upload a new video' }).click();
+    await (await chooser).setFiles({ name: 'waterfall-en.mp4', mimeType: 'video/mp4', buffer: tinyMp4(83) });
+    await editor.getByText('Uploading waterfall-en.mp4:').waitFor();
+    await editor.getByRole('progressbar', { name: 'Uploading waterfall-en.mp4' }).waitFor({ state: 'attached' });
+    await toast(page, 'Video attached').waitFor();
+    await editor.getByText('waterfall-en.mp4').waitFor();
+    await editor.getByText('140 B · 1:23').waitFor();
+    const preview = editor.getByLabel('Preview of waterfall-en.mp4');
+    expect(await preview.evaluate((v) => v.tagName)).toBe('VIDEO');
+    expect(await preview.getAttribute('src')).toMatch(/^\/media\/videos\/.+\.mp4$/);
+    expect(await editor.getByRole('progressbar').count()).toBe(0);
+    // Its duration can become the content's.
+    await editor.getByRole('button', { name: 'Use as content duration' }).click();
+    expect(await editor.getByLabel('Duration (seconds)').inputValue()).toBe('83');
+    await editor.getByRole('button', { name: 'Save content' }).click();
+    await toast(page, 'Content saved').waitFor();
+    await accessible(page, 'content modal with a video');
+
+    await editor.getByRole('button', { name: 'Detach' }).click();
+    await toast(page, 'Video detached').waitFor();
+    await editor.getByText('No video attached in English.').waitFor();
+
+    // The detached file is free again: choosing it attaches it.
+    await editor.getByRole('combobox', { name: 'Choose a video' }).click();
+    await page.getByRole('option', { name: /waterfall-en\.mp4/ }).click();
+    await editor.getByLabel('Preview of waterfall-en.mp4').waitFor();
+    await editor.getByRole('button', { name: 'Close' }).click();
+    await editor.waitFor({ state: 'hidden' });
+    const row = page.getByRole('table', { name: 'Content' }).locator('tbody tr').first();
+    await poll(() => row.locator('td').nth(4).textContent()).toBe('EN');
+    expect(await row.locator('td').nth(6).textContent()).toBe('1:23');
+
+    await page.getByRole('button', { name: 'Edit S1E1' }).click();
+    await editor.getByRole('button', { name: 'Detach' }).click();
+    await editor.getByText('No video attached in English.').waitFor();
+    await editor.getByRole('button', { name: 'Close' }).click();
+    await poll(() => row.locator('td').nth(4).textContent()).toBe('None');
+    expectNoConsoleErrors();
+  });
+
+  it("links another brand's content into a compilation and deletes the link after asking", async () => {
+    await brandWithContent('Ocean Tales', ['Whale Song', 'Coral Reef']);
+    const compilation = await brandWithContent('Best Of', ['Own Episode']);
+    const page = await c.newPage();
+    await c.signIn(page);
+    await openContent(page, compilation.id);
+    await page.getByRole('button', { name: 'Links' }).click();
+    const links = page.getByRole('dialog', { name: 'Links · Best Of' });
+    await links.getByText('No linked content yet.').waitFor();
+
+    await links.getByRole('combobox', { name: 'From brand' }).click();
+    // Only other brands can be linked from.
+    await page.getByRole('option', { name: 'Ocean Tales' }).waitFor();
+    expect(await page.getByRole('option', { name: 'Best Of' }).count()).toBe(0);
+    await page.getByRole('option', { name: 'Ocean Tales' }).click();
+    await choose(links, page, 'Content', 'S1E1 · Whale Song');
+    await links.getByRole('button', { name: 'Add link' }).click();
+    await toast(page, 'Link added').waitFor();
+    await links.getByText('Ocean Tales · S1E1 · Whale Song').waitFor();
+    await accessible(page, 'links modal');
+
+    await links.getByRole('button', { name: 'Delete Ocean Tales · S1E1 · Whale Song' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Ocean Tales · S1E1 · Whale Song?' });
+    await confirm.waitFor();
+    // Escape answers the question only: the links stay open, the link stays.
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'hidden' });
+    await page.waitForTimeout(300);
+    await links.getByText('Ocean Tales · S1E1 · Whale Song').waitFor();
+    await links.getByRole('button', { name: 'Delete Ocean Tales · S1E1 · Whale Song' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Link deleted').waitFor();
+    await links.getByText('No linked content yet.').waitFor();
+    await links.getByRole('button', { name: 'Close' }).click();
+    await links.waitFor({ state: 'hidden' });
+    expectNoConsoleErrors();
+  });
+
+  it('passes axe in light mode: the list, the content modal with a video and the links modal', async () => {
+    const brand = await brandWithContent('Light Meadow', ['Sunny Day', 'Picnic']);
+    const linked = await brandWithContent('Light Hills', ['Kite']);
+    const [kite] = (await post('/api/content/list', { brand_id: linked.id })) as unknown as { id: number }[];
+    await post('/api/content_link/add', { brand_id: brand.id, content_id: kite.id });
+    const [sunny] = (await post('/api/content/list', { brand_id: brand.id })) as unknown as { id: number }[];
+    const file = await uploadVideo('sunny-day.mp4', 61);
+    await post('/api/content/attach_video', { ext_id: file.ext_id, content_id: sunny.id, lang_id: 1 });
+
+    const page = await c.newPage({ colorMode: 'light' });
+    await c.signIn(page);
+    await openContent(page, brand.id);
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('light');
+    await accessible(page, 'content list, light');
+
+    await page.getByRole('button', { name: 'Edit S1E1' }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit S1E1 · Sunny Day' });
+    await editor.getByLabel('Preview of sunny-day.mp4').waitFor();
+    await accessible(page, 'content modal, light');
+    await editor.getByRole('button', { name: 'Close' }).click();
+    await editor.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'New content' }).click();
+    const created = page.getByRole('dialog', { name: 'New content · Light Meadow' });
+    await created.getByText('Create the content first').waitFor();
+    await accessible(page, 'new content modal, light');
+    await created.getByRole('button', { name: 'Close' }).click();
+    await created.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Links' }).click();
+    const links = page.getByRole('dialog', { name: 'Links · Light Meadow' });
+    await links.getByText('Light Hills · S1E1 · Kite').waitFor();
+    await accessible(page, 'links modal, light');
+    expectNoConsoleErrors();
+  });
+});

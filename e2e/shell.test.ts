@@ -1,0 +1,118 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL } from '../apps/server/src/test/harness.ts';
+import { type ConsoleUnderTest, expectAccessible, expectNoConsoleErrors, startConsole } from './support/console.ts';
+
+let c: ConsoleUnderTest;
+beforeAll(async () => {
+  c = await startConsole();
+});
+afterAll(() => c.close());
+
+async function box(page: Page, selector: string) {
+  const b = await page.locator(selector).first().boundingBox();
+  if (!b) throw new Error(`${selector} is not visible`);
+  return b;
+}
+
+describe('sign-in and the access guard', () => {
+  it('sends a visitor to /login and back to the page asked for', async () => {
+    const page = await c.newPage();
+    await page.goto('/admin/streams?x=1');
+    await page.waitForURL(/\/login\?from=/);
+    await expectAccessible(page, 'login');
+    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.getByLabel(/^Password/).fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByText('Wrong email or password').count()).toBe(1);
+    await c.signIn(page);
+    await page.goto('/admin/streams?x=1');
+    await page.getByTestId('page-title').getByText('Streams').waitFor();
+    expect(await page.title()).toBe('Streams · Kids VOD');
+    expectNoConsoleErrors();
+  });
+
+  it('redirects /admin to /admin/brands and / to the last page', async () => {
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.goto('/admin');
+    await page.waitForURL(/\/admin\/brands$/);
+    expect(await page.title()).toBe('Brands · Kids VOD');
+    await page.goto('/admin/report');
+    await page.getByTestId('page-title').getByText('Report').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('page'))).toBe('/admin/report');
+    await page.goto('/');
+    await page.waitForURL(/\/admin\/report$/);
+    expectNoConsoleErrors();
+  });
+
+  it('logs out from the profile menu', async () => {
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.getByTestId('profile-button').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(/\/login/);
+    await page.goto('/admin/brands');
+    await page.waitForURL(/\/login/);
+    expectNoConsoleErrors();
+  });
+});
+
+describe('the layout', () => {
+  it('has a 44 px header, a hidden 270 px drawer with the seven entries in order, closing on an entry', async () => {
+    const page = await c.newPage();
+    await c.signIn(page);
+    expect((await box(page, 'header')).height).toBe(44);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.waitFor();
+    const links = drawer.getByRole('link');
+    expect(await links.allInnerTexts()).toEqual([
+      'Brands',
+      'Content',
+      'Streams',
+      'Locales',
+      'Report',
+      'JSON Build',
+      'Promocodes',
+    ]);
+    // Measured once its opening transition (a transform) is over.
+    await expect.poll(async () => (await box(page, '.mantine-Drawer-content')).width).toBe(270);
+    await expectAccessible(page, 'sidebar open');
+    await links.filter({ hasText: 'Promocodes' }).click();
+    await page.waitForURL(/\/admin\/promocodes$/);
+    await drawer.waitFor({ state: 'hidden' });
+    expect(await page.title()).toBe('Promocodes · Kids VOD');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await drawer.waitFor();
+    await page.locator('.mantine-Drawer-overlay').click({ position: { x: 900, y: 400 } });
+    await drawer.waitFor({ state: 'hidden' });
+    expectNoConsoleErrors();
+  });
+
+  it('starts dark, switches to light and keeps it', async () => {
+    const page = await c.newPage();
+    await c.signIn(page);
+    const scheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+    expect(await scheme()).toBe('dark');
+    await page.getByRole('button', { name: 'Switch to light mode' }).click();
+    expect(await scheme()).toBe('light');
+    expect(await page.evaluate(() => localStorage.getItem('color-mode'))).toBe('light');
+    await page.reload();
+    await page.getByTestId('page-title').waitFor();
+    expect(await scheme()).toBe('light');
+    await expectAccessible(page, 'brands light');
+    expectNoConsoleErrors();
+  });
+
+  it("shows 'Not found' for unknown /admin paths", async () => {
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.goto('/admin/no-such-screen');
+    await page.getByRole('heading', { name: 'Not found' }).waitFor();
+    expect(await page.title()).toBe('Not found · Kids VOD');
+    await expectAccessible(page, 'not found');
+    expectNoConsoleErrors();
+  });
+});

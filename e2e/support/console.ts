@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../apps/server/src/test/harness.ts';
+// @ts-expect-error: a plain .mjs script shared with npm start
+import { consoleDist } from '../../scripts/console-build.mjs';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface ConsoleUnderTest {
+  t: TestApp;
+  baseUrl: string;
+  browser: Browser;
+  /** A new browser context (own storage), 1280×800 unless said otherwise. */
+  newPage(options?: { width?: number; height?: number; colorMode?: 'light' | 'dark' }): Promise<Page>;
+  /** Signs in through the login page and waits for the brands screen. */
+  signIn(page: Page): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The real server (fresh database, built console) listening on a free port, and Debian's Chromium. */
+export async function startConsole(): Promise<ConsoleUnderTest> {
+  const t = await createTestApp({ DEMO_DATA: '0' }, { consoleDir: consoleDist });
+  const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  const contexts: BrowserContext[] = [];
+  return {
+    t,
+    baseUrl,
+    browser,
+    async newPage({ width = 1280, height = 800, colorMode } = {}) {
+      // bypassCSP lets the tests inject axe-core; the console itself runs under the real policy.
+      const context = await browser.newContext({ viewport: { width, height }, baseURL: baseUrl, bypassCSP: true });
+      if (colorMode) {
+        await context.addInitScript((mode) => localStorage.setItem('color-mode', mode), colorMode);
+      }
+      // Waits are for conditions, so a long limit costs nothing when all is well; 2 loaded cores need it.
+      context.setDefaultTimeout(20_000);
+      contexts.push(context);
+      const page = await context.newPage();
+      // A console error in the page is a bug: collect them and fail the test at the end.
+      page.on('pageerror', (err) => consoleErrors.push(String(err)));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && !/status of 40[0-9]/.test(msg.text())) consoleErrors.push(msg.text());
+      });
+      return page;
+    },
+    async signIn(page) {
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(ADMIN_EMAIL);
+      await page.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/admin\//);
+    },
+    async close() {
+      for (const c of contexts) await c.close();
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+/**
+ * Sets a switch or checkbox by keyboard (focus, Space), as a keyboard user would.
+ * Mantine draws the switch over a zero-size input, so a pointer click would have to be forced past
+ * the actionability checks, and a forced click lands on whatever is on top: a closing dialog's overlay
+ * or a toast. The key press goes to the focused input, and the state is then waited for.
+ */
+export async function setSwitch(input: Locator, on: boolean) {
+  if ((await input.isChecked()) !== on) await input.press('Space');
+  await expect.poll(() => input.isChecked()).toBe(on);
+}
+
+/** Errors the pages logged; a test ends by expecting none. */
+export const consoleErrors: string[] = [];
+export function expectNoConsoleErrors() {
+  expect(consoleErrors.splice(0)).toEqual([]);
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core on the page as it is: no serious or critical violations. */
+export async function expectAccessible(page: Page, label: string) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
+  });
+  expect(violations, `axe on ${label}`).toEqual([]);
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { call, Id, Timestamp } from './common.ts';
+
+/** What the audit log names an entity by: the table its rows live in. */
+export const AUDITED_ENTITIES = [
+  'brands',
+  'brand_langs',
+  'country_rules',
+  'content',
+  'content_langs',
+  'video_files',
+  'content_links',
+  'promos',
+  'streams',
+  'promo_codes',
+  'locale_keys',
+  'locale_strings',
+  'languages',
+  'catalog_builds',
+] as const;
+export const AuditEntity = z.enum(AUDITED_ENTITIES);
+
+/** One changed row: who changed it (null: the first start, the demo data or a script), how, and the row on both sides. */
+export const AuditEntry = z.object({
+  id: z.int().positive(),
+  at: Timestamp,
+  user_id: z.int().nullable(),
+  user_email: z.string().nullable(),
+  call: z.string().nullable(),
+  entity: z.string(),
+  entity_id: z.string(),
+  action: z.enum(['insert', 'update', 'delete']),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditListBody = z.object({
+  entity: AuditEntity.optional(),
+  /** With `entity`: the history of one row (its id, or `key:lang_id` for app strings). */
+  entity_id: z.string().trim().min(1).max(200).optional(),
+  user_id: Id.optional(),
+  from: Timestamp.optional(),
+  to: Timestamp.optional(),
+  /** The `next_before_id` of the previous page: newest first, older pages after. */
+  before_id: z.int().positive().optional(),
+  limit: z.int().min(1).max(500).default(100),
+});
+export type AuditListBody = z.input<typeof AuditListBody>;
+
+export const AuditPage = z.object({
+  items: z.array(AuditEntry),
+  /** Where the next (older) page starts; null on the last page. */
+  next_before_id: z.int().positive().nullable(),
+});
+export type AuditPage = z.infer<typeof AuditPage>;
+
+export const auditCalls = {
+  list: call({
+    method: 'POST',
+    path: '/api/audit/list',
+    read: true,
+    summary: 'The audit log: every change to the catalogue, newest first',
+    body: AuditListBody,
+    response: AuditPage,
+  }),
+};

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { call, Id, Ok } from './common.ts';
+
+export const User = z.object({ id: Id, email: z.email(), name: z.string() });
+export type User = z.infer<typeof User>;
+
+export const LoginBody = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email').max(254)),
+  password: z.string().min(1, 'Enter the password').max(1024),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const LoginAnswer = z.object({ token: z.string(), user: User });
+
+export const authCalls = {
+  login: call({
+    method: 'POST',
+    path: '/api/auth/login/',
+    summary: 'Sign in; answers a bearer token and sets the session cookie',
+    body: LoginBody,
+    response: LoginAnswer,
+    public: true,
+  }),
+  user: call({ method: 'GET', path: '/api/auth/user/', summary: 'The signed-in user', response: User }),
+  logout: call({ method: 'GET', path: '/api/auth/logout/', summary: 'Revoke the session', response: Ok }),
+};

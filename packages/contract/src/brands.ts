@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { call, Id, IdBody, MediaUrl, Ok, Timestamp, UpdatedAtGuard } from './common.ts';
+import { AGE_RATINGS } from './constants.ts';
+
+export { AGE_RATINGS };
+export const AgeRating = z.enum(AGE_RATINGS);
+
+export const Slug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(100)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens');
+
+export const CountryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'A country is a two-letter ISO code');
+
+export const BrandLang = z.object({
+  id: Id,
+  brand_id: Id,
+  lang_id: Id,
+  title: z.string(),
+  description: z.string(),
+  logo_url: z.string().nullable(),
+  is_published: z.boolean(),
+});
+export type BrandLang = z.infer<typeof BrandLang>;
+
+export const CountryRule = z.object({
+  id: Id,
+  brand_id: Id,
+  code2: z.array(z.string()),
+  exclude: z.boolean(),
+  created_at: Timestamp,
+});
+export type CountryRule = z.infer<typeof CountryRule>;
+
+export const Brand = z.object({
+  id: Id,
+  name: z.string(),
+  slug: z.string(),
+  age_rating: AgeRating,
+  logo_url: z.string().nullable(),
+  sort: z.int(),
+  is_published: z.boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  langs: z.array(BrandLang),
+  country_rules: z.array(CountryRule),
+});
+export type Brand = z.infer<typeof Brand>;
+
+const brandFields = {
+  name: z.string().trim().min(1, 'Enter a name').max(200),
+  slug: Slug.optional(),
+  age_rating: AgeRating.default('0+'),
+  logo_url: MediaUrl.nullable().optional(),
+  sort: z.int().min(-1_000_000).max(1_000_000).default(0),
+  is_published: z.boolean().default(false),
+};
+export const BrandAddBody = z.object(brandFields);
+export type BrandAddBody = z.input<typeof BrandAddBody>;
+export const BrandUpdateBody = z.object({
+  id: Id,
+  name: brandFields.name.optional(),
+  slug: Slug.optional(),
+  age_rating: AgeRating.optional(),
+  logo_url: brandFields.logo_url,
+  sort: z.int().min(-1_000_000).max(1_000_000).optional(),
+  is_published: z.boolean().optional(),
+  ...UpdatedAtGuard,
+});
+export type BrandUpdateBody = z.input<typeof BrandUpdateBody>;
+
+const brandLangFields = {
+  brand_id: Id,
+  lang_id: Id,
+  title: z.string().trim().max(200).default(''),
+  description: z.string().max(5000).default(''),
+  logo_url: MediaUrl.nullable().optional(),
+  is_published: z.boolean().default(false),
+};
+export const BrandLangAddBody = z.object(brandLangFields);
+export type BrandLangAddBody = z.input<typeof BrandLangAddBody>;
+export const BrandLangUpdateBody = z.object({
+  id: Id,
+  brand_id: Id.optional(),
+  lang_id: Id.optional(),
+  title: z.string().trim().max(200).optional(),
+  description: z.string().max(5000).optional(),
+  logo_url: brandLangFields.logo_url,
+  is_published: z.boolean().optional(),
+});
+export type BrandLangUpdateBody = z.input<typeof BrandLangUpdateBody>;
+
+export const BrandIdBody = z.object({ brand_id: Id });
+
+export const CountryRuleAddBody = z.object({
+  brand_id: Id,
+  code2: z.array(CountryCode).min(1, 'Choose at least one country').max(300),
+  exclude: z.boolean().default(false),
+});
+export type CountryRuleAddBody = z.input<typeof CountryRuleAddBody>;
+
+export const brandCalls = {
+  list: call({
+    method: 'POST',
+    path: '/api/brand/list',
+    read: true,
+    summary: 'Brands with their language versions and country rules',
+    body: z.object({}),
+    response: z.array(Brand),
+  }),
+  add: call({ method: 'POST', path: '/api/brand/add', summary: 'Create a brand', body: BrandAddBody, response: Brand }),
+  update: call({
+    method: 'POST',
+    path: '/api/brand/update',
+    summary: 'Change a brand',
+    body: BrandUpdateBody,
+    response: Brand,
+  }),
+  langList: call({
+    method: 'POST',
+    path: '/api/brand_lang/list',
+    read: true,
+    summary: 'Language versions of a brand',
+    body: BrandIdBody,
+    response: z.array(BrandLang),
+  }),
+  langAdd: call({
+    method: 'POST',
+    path: '/api/brand_lang/add',
+    summary: 'Add a language version to a brand',
+    body: BrandLangAddBody,
+    response: BrandLang,
+  }),
+  langUpdate: call({
+    method: 'POST',
+    path: '/api/brand_lang/update',
+    summary: 'Change a language version of a brand',
+    body: BrandLangUpdateBody,
+    response: BrandLang,
+  }),
+  addCountryRule: call({
+    method: 'POST',
+    path: '/api/brand/add_country_rule',
+    summary: 'Add a rule of countries where the brand may (or may not) be watched',
+    body: CountryRuleAddBody,
+    response: CountryRule,
+  }),
+  delCountryRule: call({
+    method: 'POST',
+    path: '/api/brand/del_country_rule',
+    summary: 'Delete a country rule',
+    body: IdBody,
+    response: Ok,
+  }),
+  listCountryRule: call({
+    method: 'POST',
+    path: '/api/brand/list_country_rule',
+    read: true,
+    summary: 'Country rules of a brand',
+    body: BrandIdBody,
+    response: z.array(CountryRule),
+  }),
+};

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** Every non-2xx answer has this shape; validation failures add `errors`. */
+export const ApiError = z.object({
+  detail: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  request_id: z.string().optional(),
+});
+export type ApiError = z.infer<typeof ApiError>;
+
+export const Id = z.int().positive().max(2_147_483_647);
+export const Timestamp = z.iso.datetime({ offset: true });
+export const CalendarDate = z.iso.date();
+export const Ok = z.object({ ok: z.literal(true) });
+
+/** Absolute http(s) URL or a path on this server (uploaded media). */
+export const MediaUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => v === '' || /^(https?:\/\/|\/)/i.test(v), 'Must be an http(s) URL or a path starting with /');
+
+export const HexColor = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Must be a colour like #rrggbb')
+  .transform((v) => v.toLowerCase());
+
+/** `updated_at` sent back on update: a stale one is refused with 409. */
+export const UpdatedAtGuard = { updated_at: Timestamp.optional() };
+
+export const IdBody = z.object({ id: Id });
+
+type HttpMethod = 'GET' | 'POST';
+
+/** One call of the API: written once, used by the server to register and validate, by the console to send. */
+export interface Call<
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  body?: B;
+  query?: Q;
+  params?: P;
+  response: R;
+  /** Calls open without a session (login, view ingestion). */
+  public?: boolean;
+  /**
+   * A POST that changes nothing (a list, a report). Every other signed-in POST is a change: the server runs it
+   * in one transaction and the audit log records what it changed. GET calls never change anything.
+   */
+  read?: true;
+}
+
+export function call<
+  R extends z.ZodType,
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(def: Call<B, Q, P, R>): Call<B, Q, P, R> {
+  return def;
+}

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { call, Id, IdBody, MediaUrl, Ok, Timestamp, UpdatedAtGuard } from './common.ts';
+
+const Season = z.int().min(1).max(1000);
+const SortNumber = z.int().min(1).max(1_000_000);
+const Seconds = z.int().min(0).max(1_000_000);
+
+export const VideoFile = z.object({
+  id: Id,
+  ext_id: z.string(),
+  name: z.string(),
+  size_bytes: z.number().int().min(0),
+  duration_sec: z.number().int().min(0).nullable(),
+  playback_url: z.string(),
+  thumbnail_url: z.string().nullable(),
+  created_at: Timestamp,
+  content_lang_id: Id.nullable(),
+  content_id: Id.nullable(),
+});
+export type VideoFile = z.infer<typeof VideoFile>;
+
+export const ContentLangSummary = z.object({ id: Id, lang_id: Id, title: z.string(), has_video: z.boolean() });
+
+export const Content = z.object({
+  id: Id,
+  brand_id: Id,
+  season: z.int(),
+  sort_number: z.int(),
+  duration_sec: z.int(),
+  is_published: z.boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  langs: z.array(ContentLangSummary),
+});
+export type Content = z.infer<typeof Content>;
+
+export const ContentLang = z.object({
+  id: Id,
+  content_id: Id,
+  lang_id: Id,
+  title: z.string(),
+  description: z.string(),
+  thumbnail_url: z.string().nullable(),
+  is_published: z.boolean(),
+  video: VideoFile.nullable(),
+});
+export type ContentLang = z.infer<typeof ContentLang>;
+
+export const ContentListBody = z.object({ brand_id: Id, season: Season.nullish() });
+
+export const ContentAddBody = z.object({
+  brand_id: Id,
+  season: Season.default(1),
+  sort_number: SortNumber.optional(),
+  duration_sec: Seconds.default(0),
+  is_published: z.boolean().default(false),
+});
+export type ContentAddBody = z.input<typeof ContentAddBody>;
+
+export const ContentUpdateBody = z.object({
+  id: Id,
+  brand_id: Id.optional(),
+  season: Season.optional(),
+  sort_number: SortNumber.optional(),
+  duration_sec: Seconds.optional(),
+  is_published: z.boolean().optional(),
+  /** Move the item to `sort_number` within its season and renumber the others 1..n. */
+  sort_number_changed: z.boolean().optional(),
+  ...UpdatedAtGuard,
+});
+export type ContentUpdateBody = z.input<typeof ContentUpdateBody>;
+
+const contentLangFields = {
+  content_id: Id,
+  lang_id: Id,
+  title: z.string().trim().max(300).default(''),
+  description: z.string().max(5000).default(''),
+  thumbnail_url: MediaUrl.nullable().optional(),
+  is_published: z.boolean().default(false),
+};
+export const ContentLangAddBody = z.object(contentLangFields);
+export type ContentLangAddBody = z.input<typeof ContentLangAddBody>;
+export const ContentLangUpdateBody = z.object({
+  id: Id,
+  content_id: Id.optional(),
+  lang_id: Id.optional(),
+  title: z.string().trim().max(300).optional(),
+  description: z.string().max(5000).optional(),
+  thumbnail_url: contentLangFields.thumbnail_url,
+  is_published: z.boolean().optional(),
+});
+export type ContentLangUpdateBody = z.input<typeof ContentLangUpdateBody>;
+
+export const AttachVideoBody = z.object({ ext_id: z.string().min(1).max(100), content_id: Id, lang_id: Id });
+export const DetachVideoQuery = z.object({ content_lang_id: z.coerce.number().pipe(Id) });
+
+export const ContentLink = z.object({
+  id: Id,
+  brand_id: Id,
+  content_id: Id,
+  ct_name: z.string(),
+  created_at: Timestamp,
+});
+export type ContentLink = z.infer<typeof ContentLink>;
+
+export const ContentLinkListBody = z.object({ id: z.int().min(0).default(0), brand_id: Id });
+export const ContentLinkAddBody = z.object({ brand_id: Id, content_id: Id });
+
+export const contentCalls = {
+  list: call({
+    method: 'POST',
+    path: '/api/content/list',
+    read: true,
+    summary: 'Content of a brand (optionally one season), by season and order',
+    body: ContentListBody,
+    response: z.array(Content),
+  }),
+  add: call({
+    method: 'POST',
+    path: '/api/content/add',
+    summary: 'Create content',
+    body: ContentAddBody,
+    response: Content,
+  }),
+  update: call({
+    method: 'POST',
+    path: '/api/content/update',
+    summary: 'Change content; with sort_number_changed, move it within its season',
+    body: ContentUpdateBody,
+    response: Content,
+  }),
+  langList: call({
+    method: 'POST',
+    path: '/api/content_lang/list',
+    read: true,
+    summary: 'Language versions of content',
+    body: z.object({ content_id: Id }),
+    response: z.array(ContentLang),
+  }),
+  langAdd: call({
+    method: 'POST',
+    path: '/api/content_lang/add',
+    summary: 'Add a language version to content',
+    body: ContentLangAddBody,
+    response: ContentLang,
+  }),
+  langUpdate: call({
+    method: 'POST',
+    path: '/api/content_lang/update',
+    summary: 'Change a language version of content',
+    body: ContentLangUpdateBody,
+    response: ContentLang,
+  }),
+  files: call({
+    method: 'GET',
+    path: '/api/content/files',
+    summary: 'Uploaded video files, newest first',
+    response: z.array(VideoFile),
+  }),
+  attachVideo: call({
+    method: 'POST',
+    path: '/api/content/attach_video',
+    summary: 'Attach a video file to a language version (created when missing)',
+    body: AttachVideoBody,
+    response: ContentLang,
+  }),
+  detachVideo: call({
+    method: 'POST',
+    path: '/api/content_lang/detach_video',
+    summary: 'Detach the video of a language version',
+    query: DetachVideoQuery,
+    response: ContentLang,
+  }),
+};
+
+export const linkCalls = {
+  list: call({
+    method: 'POST',
+    path: '/api/content_link/list',
+    read: true,
+    summary: 'Content linked into a compilation brand',
+    body: ContentLinkListBody,
+    response: z.array(ContentLink),
+  }),
+  add: call({
+    method: 'POST',
+    path: '/api/content_link/add',
+    summary: "Link another brand's content into a compilation",
+    body: ContentLinkAddBody,
+    response: ContentLink,
+  }),
+  delete: call({
+    method: 'POST',
+    path: '/api/content_link/delete',
+    summary: 'Delete a link',
+    body: IdBody,
+    response: Ok,
+  }),
+};

@@ -1,0 +1,40 @@
+import { auditCalls } from './audit.ts';
+import { authCalls } from './auth.ts';
+import { brandCalls } from './brands.ts';
+import { contentCalls, linkCalls } from './content.ts';
+import { localeCalls } from './locales.ts';
+import { promoCodeCalls } from './promo-codes.ts';
+import { promoCalls } from './promos.ts';
+import { referenceCalls } from './reference.ts';
+import { reportCalls } from './report.ts';
+import { streamCalls } from './streams.ts';
+import { uploadCalls } from './uploads.ts';
+
+export * from './audit.ts';
+export * from './auth.ts';
+export * from './brands.ts';
+export * from './common.ts';
+export * from './content.ts';
+export * from './locales.ts';
+export * from './promo-codes.ts';
+export * from './promos.ts';
+export * from './reference.ts';
+export * from './report.ts';
+export * from './streams.ts';
+export * from './uploads.ts';
+
+/** Every call of the API, by domain. */
+export const api = {
+  auth: authCalls,
+  reference: referenceCalls,
+  brand: brandCalls,
+  content: contentCalls,
+  link: linkCalls,
+  promo: promoCalls,
+  stream: streamCalls,
+  promoCode: promoCodeCalls,
+  report: reportCalls,
+  upload: uploadCalls,
+  locale: localeCalls,
+  audit: auditCalls,
+};

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { CalendarDate, call, Id, Ok, Timestamp, UpdatedAtGuard } from './common.ts';
+
+/** The product spec's page size for the promo-codes table. */
+export const PROMO_CODES_PAGE_SIZE = 1;
+export const PROMO_CODE_KINDS = ['free_days', 'percent_off'] as const;
+
+export const PromoCode = z.object({
+  id: Id,
+  code: z.string(),
+  description: z.string(),
+  kind: z.enum(PROMO_CODE_KINDS),
+  value: z.int(),
+  max_uses: z.int().nullable(),
+  used_count: z.int(),
+  valid_from: CalendarDate.nullable(),
+  valid_until: CalendarDate.nullable(),
+  is_active: z.boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type PromoCode = z.infer<typeof PromoCode>;
+
+export const Code = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9-]{3,32}$/, 'A code is 3 to 32 letters, digits or hyphens');
+
+const promoCodeFields = {
+  code: Code,
+  description: z.string().trim().max(500),
+  kind: z.enum(PROMO_CODE_KINDS),
+  value: z.int({ error: 'Enter a whole number' }).min(1, 'At least 1').max(3650, 'At most 3650'),
+  // Null is unlimited; the messages say so, as the console leaves the field empty for it.
+  max_uses: z
+    .int({ error: 'Enter a whole number, or leave it empty for unlimited' })
+    .min(1, 'At least 1, or leave it empty for unlimited')
+    .max(100_000_000, 'At most 100,000,000')
+    .nullable(),
+  valid_from: CalendarDate.nullable(),
+  valid_until: CalendarDate.nullable(),
+  is_active: z.boolean(),
+};
+
+/** Rules across fields, checked on the whole code (after an update is merged). */
+export function promoCodeProblems(c: {
+  kind: string;
+  value: number;
+  valid_from: string | null;
+  valid_until: string | null;
+}): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  if (c.kind === 'percent_off' && c.value > 100) problems.push({ path: 'value', message: 'A percentage is 1 to 100' });
+  if (c.valid_from && c.valid_until && c.valid_from > c.valid_until)
+    problems.push({ path: 'valid_until', message: 'The end date is before the start date' });
+  return problems;
+}
+
+export const PromoCodeAddBody = z
+  .object({
+    ...promoCodeFields,
+    description: promoCodeFields.description.default(''),
+    max_uses: promoCodeFields.max_uses.default(null),
+    valid_from: promoCodeFields.valid_from.default(null),
+    valid_until: promoCodeFields.valid_until.default(null),
+    is_active: promoCodeFields.is_active.default(true),
+  })
+  .superRefine((c, ctx) => {
+    for (const p of promoCodeProblems(c)) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
+  });
+export type PromoCodeAddBody = z.input<typeof PromoCodeAddBody>;
+export const PromoCodeUpdateBody = z.object({ ...UpdatedAtGuard }).extend(z.object(promoCodeFields).partial().shape);
+export type PromoCodeUpdateBody = z.input<typeof PromoCodeUpdateBody>;
+
+export const PromoCodeListBody = z.object({
+  offset: z.int().min(0).max(100_000_000).default(0),
+  limit: z.int().min(1).max(100).default(PROMO_CODES_PAGE_SIZE),
+});
+export const PromoCodePage = z.object({ rows: z.array(PromoCode), count: z.int() });
+export const PromoCodeIdParams = z.object({ id: z.coerce.number().pipe(Id) });
+
+export const promoCodeCalls = {
+  list: call({
+    method: 'POST',
+    path: '/api/promo-codes/list/',
+    read: true,
+    summary: 'A page of promo codes, newest first, with the total',
+    body: PromoCodeListBody,
+    response: PromoCodePage,
+  }),
+  get: call({
+    method: 'GET',
+    path: '/api/promo-codes/:id/',
+    summary: 'One promo code',
+    params: PromoCodeIdParams,
+    response: PromoCode,
+  }),
+  add: call({
+    method: 'POST',
+    path: '/api/promo-codes/add/',
+    summary: 'Create a promo code',
+    body: PromoCodeAddBody,
+    response: PromoCode,
+  }),
+  update: call({
+    method: 'POST',
+    path: '/api/promo-codes/:id/update/',
+    summary: 'Change a promo code',
+    params: PromoCodeIdParams,
+    body: PromoCodeUpdateBody,
+    response: PromoCode,
+  }),
+  delete: call({
+    method: 'POST',
+    path: '/api/promo-codes/:id/delete/',
+    summary: 'Delete a promo code',
+    params: PromoCodeIdParams,
+    response: Ok,
+  }),
+};

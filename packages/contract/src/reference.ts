@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { call, Id } from './common.ts';
+
+export { DEFAULT_LANG_ID } from './constants.ts';
+
+export const Language = z.object({ id: Id, code: z.string(), name: z.string() });
+export type Language = z.infer<typeof Language>;
+
+export const Country = z.object({ code2: z.string().length(2), name: z.string() });
+export type Country = z.infer<typeof Country>;
+
+export const referenceCalls = {
+  langList: call({
+    method: 'GET',
+    path: '/api/content/lang_list',
+    summary: 'Languages, ordered by id',
+    response: z.array(Language),
+  }),
+  countries: call({
+    method: 'GET',
+    path: '/api/content/countries',
+    summary: 'ISO 3166-1 countries, ordered by name',
+    response: z.array(Country),
+  }),
+};

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { call, Id, MediaUrl, Timestamp, UpdatedAtGuard } from './common.ts';
+
+export const HttpUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .pipe(z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }));
+
+export const Stream = z.object({
+  id: Id,
+  lang_id: Id,
+  title: z.string(),
+  url: z.string(),
+  poster_url: z.string().nullable(),
+  sort: z.int(),
+  is_active: z.boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type Stream = z.infer<typeof Stream>;
+
+const streamFields = {
+  lang_id: Id,
+  title: z.string().trim().min(1, 'Enter a title').max(200),
+  url: HttpUrl,
+  poster_url: MediaUrl.nullable(),
+  sort: z.int().min(-1_000_000).max(1_000_000),
+  is_active: z.boolean(),
+};
+export const StreamAddBody = z.object({
+  ...streamFields,
+  poster_url: streamFields.poster_url.default(null),
+  sort: streamFields.sort.default(0),
+  is_active: streamFields.is_active.default(true),
+});
+export type StreamAddBody = z.input<typeof StreamAddBody>;
+export const StreamUpdateBody = z.object({ id: Id, ...UpdatedAtGuard }).extend(z.object(streamFields).partial().shape);
+export type StreamUpdateBody = z.input<typeof StreamUpdateBody>;
+
+export const streamCalls = {
+  list: call({
+    method: 'POST',
+    path: '/api/stream/list',
+    read: true,
+    summary: 'Streams of a language, by sort',
+    body: z.object({ lang_id: Id }),
+    response: z.array(Stream),
+  }),
+  add: call({
+    method: 'POST',
+    path: '/api/stream/add',
+    summary: 'Create a stream',
+    body: StreamAddBody,
+    response: Stream,
+  }),
+  update: call({
+    method: 'POST',
+    path: '/api/stream/update',
+    summary: 'Change a stream',
+    body: StreamUpdateBody,
+    response: Stream,
+  }),
+};

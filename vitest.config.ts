@@ -1,0 +1,62 @@
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const serverTests = {
+  include: ['apps/server/src/**/*.test.ts', 'packages/contract/src/**/*.test.ts'],
+  setupFiles: ['apps/server/src/test/setup.ts'],
+  globalSetup: ['apps/server/src/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+const e2eTests = {
+  include: ['e2e/**/*.test.ts'],
+  // Database-independent: runs once, in its own project.
+  exclude: [...configDefaults.exclude, 'e2e/bundle-budget.test.ts'],
+  globalSetup: ['apps/server/src/test/global-setup.ts', 'e2e/support/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // expect.poll waits for a condition in the page like Playwright's own waits do (support/console.ts: 20 s), not
+  // vitest's default 1 s: a slow-hashed sign-in on a loaded machine takes longer than that.
+  expect: { poll: { timeout: 20_000 } },
+  // One browser and one server per file; two files at once is what 2 cores take.
+  maxWorkers: 2,
+  // A journey drives a real browser against a real server on 2 shared cores; one retry keeps a
+  // scheduling hiccup from failing the build, while a broken journey still fails twice and is reported.
+  retry: 1,
+  // Browsers start once the server tests are done, so the two never fight for the 2 cores.
+  sequence: { groupOrder: 1 },
+};
+
+// Server tests run on PGlite always, and again on the PostgreSQL server when TEST_DATABASE_URL is set.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { ...serverTests, name: 'server-pglite', env: { TEST_DB: 'pglite' }, exclude: ['**/*.pg.test.ts'] } },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                ...serverTests,
+                include: [...serverTests.include, 'apps/server/src/**/*.pg.test.ts'],
+                name: 'server-postgres',
+                env: { TEST_DB: 'postgres' },
+              },
+            },
+          ]
+        : []),
+      { test: { ...e2eTests, name: 'e2e-pglite', env: { TEST_DB: 'pglite' } } },
+      // The console's first-load budget (JS and CSS before the brands screen), from a build of its own.
+      {
+        test: {
+          name: 'console-bundle',
+          include: ['e2e/bundle-budget.test.ts'],
+          testTimeout: 300_000,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ test: { ...e2eTests, name: 'e2e-postgres', env: { TEST_DB: 'postgres' } } }]
+        : []),
+    ],
+  },
+});
