@@ -15,7 +15,20 @@ export class LocalStorage implements Storage {
 
   async put(key: string, body: Readable | Buffer, _options: PutOptions): Promise<{ size: number }> {
     const target = this.pathOf(key);
-    await mkdir(path.dirname(target), { recursive: true });
+    const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+    // The body may fail (a client going away) while the folder is made, before the pipeline listens:
+    // keep that error for the caller rather than letting it escape as an uncaught exception.
+    let early: Error | undefined;
+    const onEarlyError = (err: Error) => {
+      early = err;
+    };
+    source.once('error', onEarlyError);
+    try {
+      await mkdir(path.dirname(target), { recursive: true });
+    } finally {
+      source.off('error', onEarlyError);
+    }
+    if (early) throw early;
     // Written beside the target and renamed, so a reader never sees half a file (the stable catalogue URL).
     // The random part keeps two writers of one key (two catalogue builds) off each other's partial file.
     const partial = `${target}.${randomUUID()}.partial`;
@@ -26,7 +39,6 @@ export class LocalStorage implements Storage {
         callback(null, chunk);
       },
     });
-    const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
     try {
       await pipeline(source, counter, createWriteStream(partial));
       await rename(partial, target);
