@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { errorMessage } from '../lib/query-client.ts';
 
 /** A list that failed to load says so inline with Retry (never a toast); an empty one offers its create action. */
@@ -38,4 +38,49 @@ export function ListState({
     );
   }
   return children;
+}
+
+/** "3 of 12 brands" while a search narrows the list, "12 brands" otherwise. */
+export function countText(shown: number, total: number, filtered: boolean, [one, many]: [string, string]): string {
+  return `${filtered ? `${shown} of ${total}` : total} ${total === 1 ? one : many}`;
+}
+
+/** The empty state's action while searching: take the search away rather than create. */
+export function ClearSearch({ onClear, children = 'Clear search' }: { onClear: () => void; children?: ReactNode }) {
+  return (
+    <Button variant="default" onClick={onClear}>
+      {children}
+    </Button>
+  );
+}
+
+/** Placeholder rows while a table's first answer is on its way; `image` sizes the first column's picture. */
+export function SkeletonRows({
+  rows = 3,
+  columns,
+  image,
+}: {
+  rows?: number;
+  columns: number;
+  image?: { w: number; h: number };
+}) {
+  return Array.from({ length: rows }, (_, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
+    <Table.Tr key={i}>
+      {Array.from({ length: columns }, (_, j) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: as above
+        <Table.Td key={j}>{j === 0 && image ? <Skeleton {...image} /> : <Skeleton h={14} />}</Table.Td>
+      ))}
+    </Table.Tr>
+  ));
+}
+
+/**
+ * A click anywhere on a row opens its item, as its name's button does for the keyboard; a click on one of the
+ * row's own buttons or links is theirs.
+ */
+export function openOnRowClick(open: () => void) {
+  return (e: MouseEvent) => {
+    if (!(e.target as HTMLElement).closest('button, a')) open();
+  };
 }

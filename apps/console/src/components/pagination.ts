@@ -1,2 +1,2 @@
-// Mantine's Pagination on its own, for lists that load it only once they have more than one page.
-export { Pagination } from '@mantine/core';
+// The page buttons on their own, for lists that load them only once they have more than one page.
+export { ListPagination } from './list-pagination.tsx';

@@ -1,8 +1,9 @@
 import type { Brand, Language } from '@kids-vod/contract';
 import { AGE_RATINGS } from '@kids-vod/contract/client';
-import { Anchor, Avatar, Badge, Group, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Avatar, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheckFilled, IconCircleDashed } from '@tabler/icons-react';
 import { LazyTooltip as Tooltip } from '../../components/lazy-tooltip.tsx';
+import { openOnRowClick, SkeletonRows } from '../../components/list-state.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { type SortDirection, sortRows } from '../../lib/url-state.ts';
 import { whereAvailable } from './where-available.ts';
@@ -133,24 +134,13 @@ export function BrandsTable({
         </Table.Thead>
         <Table.Tbody>
           {loading
-            ? [1, 2, 3].map((i) => (
-                <Table.Tr key={i}>
-                  {[1, 2, 3, 4, 5, 6, 7].map((j) => (
-                    <Table.Td key={j}>
-                      <Skeleton h={j === 1 ? 40 : 14} w={j === 1 ? 40 : undefined} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
+            ? SkeletonRows({ columns: 7, image: { w: 40, h: 40 } })
             : rows.map((b) => (
                 <Table.Tr
                   key={b.id}
                   data-testid={`brand-row-${b.id}`}
                   style={{ cursor: 'pointer' }}
-                  // The name is the row's button for the keyboard; a click anywhere else on the row does the same.
-                  onClick={(e) => {
-                    if (!(e.target as HTMLElement).closest('button, a')) onOpen(b);
-                  }}
+                  onClick={openOnRowClick(() => onOpen(b))}
                 >
                   <Table.Td>
                     <Avatar src={b.logo_url} alt={`${b.name} logo`} radius="sm" size={40} color="indigo">

@@ -2,7 +2,7 @@ import type { Brand } from '@kids-vod/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Suspense, useEffect, useMemo, useState } from 'react';
-import { ListState } from '../../components/list-state.tsx';
+import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { lazyComponent, whenIdle } from '../../lib/lazy-component.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -17,7 +17,7 @@ const PAGE_SIZE = 50;
 // The modal (forms, zod schemas, image upload) is not needed to show the list: it loads when idle or first opened.
 const BrandModal = lazyComponent(() => import('./brand-modal.tsx').then((m) => m.BrandModal));
 // Pages show only past PAGE_SIZE brands: the pagination's code loads when there are two.
-const Pagination = lazyComponent(() => import('../../components/pagination.ts').then((m) => m.Pagination));
+const ListPagination = lazyComponent(() => import('../../components/pagination.ts').then((m) => m.ListPagination));
 
 /** The list is asked for as soon as the route is chosen, beside the profile, not once the screen renders. */
 export function loader() {
@@ -72,7 +72,7 @@ export function Component() {
           />
           {brands.data ? (
             <Text size="sm" c="dimmed" aria-live="polite">
-              {searching ? `${rows.length} of ${total}` : `${total}`} {total === 1 ? 'brand' : 'brands'}
+              {countText(rows.length, total, searching, ['brand', 'brands'])}
             </Text>
           ) : null}
         </Group>
@@ -83,15 +83,7 @@ export function Component() {
         query={brands}
         isEmpty={rows.length === 0}
         emptyText={searching ? `No brand matches “${url.q.trim()}”.` : 'No brands yet.'}
-        createAction={
-          searching ? (
-            <Button variant="default" onClick={() => setUrl({ q: '', page: '1' })}>
-              Clear search
-            </Button>
-          ) : (
-            newBrand
-          )
-        }
+        createAction={searching ? <ClearSearch onClear={() => setUrl({ q: '', page: '1' })} /> : newBrand}
       >
         <BrandsTable
           rows={pageRows}
@@ -105,12 +97,7 @@ export function Component() {
         {pages > 1 ? (
           <Group justify="flex-end">
             <Suspense fallback={null}>
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={(p) => setUrl({ page: String(p) })}
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              />
+              <ListPagination total={pages} value={page} onChange={(p) => setUrl({ page: String(p) })} />
             </Suspense>
           </Group>
         ) : null}

@@ -1,21 +1,10 @@
 import type { Content } from '@kids-vod/contract';
-import {
-  Button,
-  Center,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Center, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLink, IconMovie, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
+import { ListPagination } from '../../components/list-pagination.tsx';
 import { ListState } from '../../components/list-state.tsx';
 import { lazyComponent, useIdle } from '../../lib/lazy-component.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -272,14 +261,7 @@ export function Component() {
                   {reorderable ? '' : ' · clear the search and sort by season to reorder'}
                 </Text>
                 {pages > 1 ? (
-                  <Pagination
-                    total={pages}
-                    value={page}
-                    onChange={(p) => setUrl({ page: String(p) })}
-                    aria-label="Pages"
-                    getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-                    getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                  />
+                  <ListPagination total={pages} value={page} onChange={(p) => setUrl({ page: String(p) })} />
                 ) : null}
               </Group>
             </Stack>

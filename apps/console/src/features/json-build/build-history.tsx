@@ -1,7 +1,7 @@
 import type { CatalogBuildRecord, Language } from '@kids-vod/contract';
-import { Badge, Button, Group, Select, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMemo } from 'react';
-import { ListState } from '../../components/list-state.tsx';
+import { ListState, SkeletonRows } from '../../components/list-state.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { type SortDirection, sortRows, useUrlState } from '../../lib/url-state.ts';
 import { useBuilds } from './api.ts';
@@ -92,15 +92,7 @@ export function BuildHistory({ languages, languagesLoaded }: { languages: Langua
               </Table.Thead>
               <Table.Tbody>
                 {builds.isPending
-                  ? [1, 2, 3].map((i) => (
-                      <Table.Tr key={i}>
-                        {[1, 2, 3, 4, 5, 6].map((j) => (
-                          <Table.Td key={j}>
-                            <Skeleton h={14} />
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))
+                  ? SkeletonRows({ columns: 6 })
                   : rows.map((b) => {
                       const name = names.get(b.lang_id) ?? b.lang_code;
                       const what = `the ${name} build of ${formatTime(b.created_at)}`;

@@ -1,6 +1,7 @@
 import type { Language, LocaleEntry } from '@kids-vod/contract';
-import { ActionIcon, Badge, Group, Skeleton, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
+import { SkeletonRows } from '../../components/list-state.tsx';
 import type { SortDirection } from '../../lib/url-state.ts';
 import { SUCCESS_TEXT, WARNING_TEXT } from './grid-model.ts';
 import classes from './locales.module.css';
@@ -94,18 +95,7 @@ export function LocalesGrid({
         </Table.Thead>
         <Table.Tbody>
           {loading
-            ? [1, 2, 3, 4, 5].map((i) => (
-                <Table.Tr key={i}>
-                  <Table.Td>
-                    <Skeleton h={14} />
-                  </Table.Td>
-                  {columns.map((l) => (
-                    <Table.Td key={l.id}>
-                      <Skeleton h={14} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
+            ? SkeletonRows({ rows: 5, columns: columns.length + 1 })
             : rows.map((entry, row) => (
                 <Table.Tr key={entry.key} data-testid={`key-row-${entry.key}`}>
                   <Table.Th scope="row" fw={400} style={{ verticalAlign: 'top' }}>

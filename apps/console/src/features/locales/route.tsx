@@ -3,7 +3,6 @@ import {
   CloseButton,
   Group,
   MultiSelect,
-  Pagination,
   Pill,
   Select,
   Stack,
@@ -16,7 +15,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconLanguage, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { confirmAction } from '../../components/confirm.tsx';
-import { ListState } from '../../components/list-state.tsx';
+import { ListPagination } from '../../components/list-pagination.tsx';
+import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
 import { useLanguages } from '../../lib/reference.ts';
 import { pageOf, useUrlState } from '../../lib/url-state.ts';
 import { AddKeyModal } from './add-key-modal.tsx';
@@ -149,7 +149,7 @@ export function Component() {
           />
           {locales.data ? (
             <Text size="sm" c="dimmed" aria-live="polite" mb={8}>
-              {filtered ? `${rows.length} of ${total}` : total} {total === 1 ? 'key' : 'keys'}
+              {countText(rows.length, total, filtered, ['key', 'keys'])}
             </Text>
           ) : null}
         </Group>
@@ -179,9 +179,7 @@ export function Component() {
           total === 0 ? (
             addKey
           ) : (
-            <Button variant="default" onClick={clearFilters}>
-              {url.q ? 'Clear search' : 'Show all keys'}
-            </Button>
+            <ClearSearch onClear={clearFilters}>{url.q ? 'Clear search' : 'Show all keys'}</ClearSearch>
           )
         }
       >
@@ -211,12 +209,7 @@ export function Component() {
             />
           </Group>
           {pages > 1 ? (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={(p) => setUrl({ page: String(p) })}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
+            <ListPagination total={pages} value={page} onChange={(p) => setUrl({ page: String(p) })} />
           ) : null}
         </Group>
       </ListState>

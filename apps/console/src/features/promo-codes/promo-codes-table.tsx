@@ -1,5 +1,5 @@
 import type { PromoCode } from '@kids-vod/contract';
-import { ActionIcon, Anchor, Group, Skeleton, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
   IconCircleCheckFilled,
   IconCircleDashed,
@@ -8,6 +8,7 @@ import {
   IconTicketOff,
   IconTrash,
 } from '@tabler/icons-react';
+import { SkeletonRows } from '../../components/list-state.tsx';
 import { type CodeStatus, codeStatus, formatDate, formatUses, formatValue, KIND_LABELS } from './format.ts';
 
 /** Each status has its own icon and colour; the word says it without either. */
@@ -79,15 +80,7 @@ export function PromoCodesTable({
         </Table.Thead>
         <Table.Tbody>
           {loading
-            ? Array.from({ length: skeletonRows }, (_, i) => `placeholder-${i}`).map((placeholder) => (
-                <Table.Tr key={placeholder}>
-                  {COLUMNS.map((c) => (
-                    <Table.Td key={c}>
-                      <Skeleton h={14} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
+            ? SkeletonRows({ rows: skeletonRows, columns: COLUMNS.length })
             : rows.map((code) => (
                 <Table.Tr key={code.id} data-testid={`promo-code-row-${code.id}`}>
                   <Table.Td>

@@ -1,8 +1,9 @@
 import { PROMO_CODES_PAGE_SIZE, type PromoCode } from '@kids-vod/contract';
-import { Button, Group, Pagination, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { confirmAction } from '../../components/confirm.tsx';
+import { ListPagination } from '../../components/list-pagination.tsx';
 import { ListState } from '../../components/list-state.tsx';
 import { useUrlState } from '../../lib/url-state.ts';
 import { useDeletePromoCode, usePromoCodes } from './api.ts';
@@ -96,13 +97,7 @@ export function Component() {
             <Text size="sm" c="dimmed">
               Page {Math.min(page, pages)} of {pages}
             </Text>
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={goTo}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-            />
+            <ListPagination total={pages} value={Math.min(page, pages)} onChange={goTo} />
           </Group>
         ) : null}
       </ListState>

@@ -12,6 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCircleCheckFilled, IconCircleDashed } from '@tabler/icons-react';
+import { openOnRowClick } from '../../components/list-state.tsx';
 import { BannerPreview } from './banner-preview.tsx';
 
 /** Text carries the state; the icon's colour only helps the eye. */
@@ -100,10 +101,7 @@ export function PromoCards({
             padding="sm"
             data-testid={`promo-card-${p.id}`}
             style={{ cursor: 'pointer' }}
-            // The title is the card's button for the keyboard; a click anywhere else on the card does the same.
-            onClick={(e) => {
-              if (!(e.target as HTMLElement).closest('button, a')) onOpen(p);
-            }}
+            onClick={openOnRowClick(() => onOpen(p))}
           >
             <Stack gap="sm">
               <BannerPreview banner={p} label={`Banner ${name}`} />

@@ -2,7 +2,7 @@ import type { Promo } from '@kids-vod/contract';
 import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { ListState } from '../../components/list-state.tsx';
+import { countText, ListState } from '../../components/list-state.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useLanguages } from '../../lib/reference.ts';
 import { useUrlState } from '../../lib/url-state.ts';
@@ -79,7 +79,7 @@ export function Component() {
           />
           {promos.data ? (
             <Text size="sm" c="dimmed" aria-live="polite">
-              {filtering ? `${rows.length} of ${total}` : `${total}`} {total === 1 ? 'banner' : 'banners'}
+              {countText(rows.length, total, filtering, ['banner', 'banners'])}
             </Text>
           ) : null}
         </Group>

@@ -1,5 +1,6 @@
 import type { ReportRow } from '@kids-vod/contract';
-import { Skeleton, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
+import { SkeletonRows } from '../../components/list-state.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { type SortDirection, sortRows } from '../../lib/url-state.ts';
 import { formatMinutes } from './format.ts';
@@ -55,15 +56,7 @@ export function ReportTable({
         </Table.Thead>
         <Table.Tbody>
           {loading
-            ? [1, 2, 3].map((i) => (
-                <Table.Tr key={i}>
-                  {[1, 2, 3, 4].map((j) => (
-                    <Table.Td key={j}>
-                      <Skeleton h={14} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
+            ? SkeletonRows({ columns: 4 })
             : rows.map((r) => (
                 <Table.Tr key={r.content_id} data-testid={`report-row-${r.content_id}`}>
                   <Table.Td>{r.brand_name}</Table.Td>

@@ -1,10 +1,11 @@
 import { ReportBody } from '@kids-vod/contract';
-import { Alert, Box, Button, Group, Loader, Pagination, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput, type DatePickerPreset } from '@mantine/dates';
 import { IconCalendar, IconCalendarX, IconDownload } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { ListState } from '../../components/list-state.tsx';
+import { ListPagination } from '../../components/list-pagination.tsx';
+import { ClearSearch, ListState } from '../../components/list-state.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useDatePickerProps } from '../../lib/date-picker.ts';
 import { pageOf, type SortDirection, useUrlState } from '../../lib/url-state.ts';
@@ -175,9 +176,7 @@ export function Component() {
             {data?.rows.length === 0 ? null : data && rows.length === 0 ? (
               <Stack align="center" py="lg" gap="sm">
                 <Text c="dimmed">Nothing in the report matches “{url.q.trim()}”.</Text>
-                <Button variant="default" onClick={() => setUrl({ q: '', page: '1' })}>
-                  Clear search
-                </Button>
+                <ClearSearch onClear={() => setUrl({ q: '', page: '1' })} />
               </Stack>
             ) : (
               <ReportTable
@@ -190,12 +189,7 @@ export function Component() {
             )}
             {pages > 1 ? (
               <Group justify="flex-end">
-                <Pagination
-                  total={pages}
-                  value={page}
-                  onChange={(p) => setUrl({ page: String(p) })}
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                />
+                <ListPagination total={pages} value={page} onChange={(p) => setUrl({ page: String(p) })} />
               </Group>
             ) : null}
           </Stack>

@@ -1,9 +1,10 @@
 import type { Stream } from '@kids-vod/contract';
 import { DEFAULT_LANG_ID } from '@kids-vod/contract/client';
-import { Button, Group, Pagination, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconLanguage, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { ListState } from '../../components/list-state.tsx';
+import { ListPagination } from '../../components/list-pagination.tsx';
+import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useLanguages } from '../../lib/reference.ts';
 import { pageOf, type SortDirection, useUrlState } from '../../lib/url-state.ts';
@@ -75,8 +76,7 @@ export function Component() {
           />
           {streams.data ? (
             <Text size="sm" c="dimmed" aria-live="polite">
-              {searching ? `${rows.length} of ${total}` : `${total}`} {total === 1 ? 'stream' : 'streams'} in{' '}
-              {languageName}
+              {countText(rows.length, total, searching, ['stream', 'streams'])} in {languageName}
             </Text>
           ) : null}
         </Group>
@@ -87,15 +87,7 @@ export function Component() {
         query={streams}
         isEmpty={rows.length === 0}
         emptyText={searching ? `No stream matches “${url.q.trim()}”.` : `No streams in ${languageName} yet.`}
-        createAction={
-          searching ? (
-            <Button variant="default" onClick={() => setUrl({ q: '', page: '1' })}>
-              Clear search
-            </Button>
-          ) : (
-            newStream
-          )
-        }
+        createAction={searching ? <ClearSearch onClear={() => setUrl({ q: '', page: '1' })} /> : newStream}
       >
         <StreamsTable
           rows={pageRows}
@@ -107,12 +99,7 @@ export function Component() {
         />
         {pages > 1 ? (
           <Group justify="flex-end">
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={(p) => setUrl({ page: String(p) })}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
+            <ListPagination total={pages} value={page} onChange={(p) => setUrl({ page: String(p) })} />
           </Group>
         ) : null}
       </ListState>

@@ -1,6 +1,7 @@
 import type { Stream } from '@kids-vod/contract';
-import { Anchor, Avatar, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Avatar, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconBroadcast, IconCircleCheckFilled, IconCircleDashed, IconExternalLink } from '@tabler/icons-react';
+import { openOnRowClick, SkeletonRows } from '../../components/list-state.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { type SortDirection, sortRows } from '../../lib/url-state.ts';
 
@@ -65,24 +66,13 @@ export function StreamsTable({
         </Table.Thead>
         <Table.Tbody>
           {loading
-            ? [1, 2, 3].map((i) => (
-                <Table.Tr key={i}>
-                  {[1, 2, 3, 4, 5].map((j) => (
-                    <Table.Td key={j}>
-                      <Skeleton h={j === 1 ? 45 : 14} w={j === 1 ? 80 : undefined} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
+            ? SkeletonRows({ columns: 5, image: { w: 80, h: 45 } })
             : rows.map((s) => (
                 <Table.Tr
                   key={s.id}
                   data-testid={`stream-row-${s.id}`}
                   style={{ cursor: 'pointer' }}
-                  // The title is the row's button for the keyboard; a click anywhere else on the row does the same.
-                  onClick={(e) => {
-                    if (!(e.target as HTMLElement).closest('button, a')) onOpen(s);
-                  }}
+                  onClick={openOnRowClick(() => onOpen(s))}
                 >
                   <Table.Td>
                     <Avatar src={s.poster_url} alt={`${s.title} poster`} radius="sm" w={80} h={45} color="indigo">
