@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { videoFiles } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { findLanguageByCode, writeCatalogue } from './data.ts';
@@ -295,6 +296,41 @@ describe('publishing the catalogue', () => {
     ]);
   });
 
+  it('gives apps absolute media URLs under PUBLIC_URL, and leaves absolute ones alone', async () => {
+    // The same database behind the address users reach: stored paths stay paths, the published file resolves them.
+    const deployed = await buildApp({
+      database: t.database,
+      config: { ...t.config, PUBLIC_URL: 'https://console.example.com/' },
+      storage: t.app.storage,
+    });
+    try {
+      const res = await deployed.inject({
+        method: 'POST',
+        url: '/api/content/upload_json?lang=en',
+        headers: { authorization: `Bearer ${t.token}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const build: Build & { versioned_url: string } = res.json();
+      expect(build.url).toBe('https://console.example.com/media/catalog/en.json');
+      const file = await deployed.inject({ method: 'GET', url: new URL(build.url).pathname });
+      const catalogue: Catalogue = JSON.parse(file.body);
+      expect(validateCatalogue(catalogue)).toBe(true);
+      const cats = brandOf(catalogue, d.cats);
+      expect(cats.logo_url).toBe('https://console.example.com/media/images/cats-en.png');
+      expect(cats.content[0].thumbnail_url).toBe('https://console.example.com/media/images/mouse.jpg');
+      expect(cats.content[0].video.playback_url).toBe('https://cdn.example.com/mouse/en.m3u8');
+      expect(brandOf(catalogue, d.robots).content[0].thumbnail_url).toBe(
+        'https://console.example.com/media/thumbs/beep.jpg',
+      );
+      expect(catalogue.streams.map((s) => s.poster_url)).toEqual(['https://console.example.com/media/p.png', null]);
+      // What the brand itself stores is unchanged.
+      const brands: { id: number; logo_url: string | null }[] = (await t.post('/api/brand/list')).json();
+      expect(brands.find((b) => b.id === d.cats)?.logo_url).toBe('/media/images/cats.png');
+    } finally {
+      await deployed.close();
+    }
+  });
+
   it('builds each language from its own versions, links, banners, streams and strings', async () => {
     const { build, catalogue } = await publish('ru');
     expect(build.url).toBe('/media/catalog/ru.json');
@@ -351,7 +387,7 @@ describe('publishing the catalogue', () => {
           const emit = (piece: string) => {
             written += piece;
           };
-          await writeCatalogue(tx, lang, '2030-01-01T00:00:00.000Z', emit, batchSize);
+          await writeCatalogue(tx, lang, '2030-01-01T00:00:00.000Z', emit, { batchSize });
           return written;
         },
         { isolationLevel: 'repeatable read' },

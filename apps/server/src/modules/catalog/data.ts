@@ -109,8 +109,9 @@ export async function writeCatalogue(
   lang: Language,
   generatedAt: string,
   emit: (text: string) => Promise<void> | void,
-  batchSize = CONTENT_BATCH,
+  { batchSize = CONTENT_BATCH, publicUrl }: { batchSize?: number; publicUrl?: string } = {},
 ): Promise<CatalogueCounts> {
+  const media = mediaUrls(publicUrl);
   const brandRows = await tx
     .select({
       id: brands.id,
@@ -175,13 +176,17 @@ export async function writeCatalogue(
       ),
     )
     .orderBy(asc(promos.sort), asc(promos.id));
-  const cataloguePromos: CataloguePromo[] = promoRows.filter((p) => p.brand_id === null || inCatalogue.has(p.brand_id));
+  const cataloguePromos: CataloguePromo[] = promoRows
+    .filter((p) => p.brand_id === null || inCatalogue.has(p.brand_id))
+    .map((p) => ({ ...p, image_url: media(p.image_url) }));
 
-  const streamRows: CatalogueStream[] = await tx
-    .select({ id: streams.id, title: streams.title, url: streams.url, poster_url: streams.poster_url })
-    .from(streams)
-    .where(and(eq(streams.lang_id, lang.id), eq(streams.is_active, true)))
-    .orderBy(asc(streams.sort), asc(streams.id));
+  const streamRows: CatalogueStream[] = (
+    await tx
+      .select({ id: streams.id, title: streams.title, url: streams.url, poster_url: streams.poster_url })
+      .from(streams)
+      .where(and(eq(streams.lang_id, lang.id), eq(streams.is_active, true)))
+      .orderBy(asc(streams.sort), asc(streams.id))
+  ).map((s) => ({ ...s, poster_url: media(s.poster_url) }));
 
   const stringRows = await tx
     .select({ key: localeStrings.key, value: localeStrings.value })
@@ -252,9 +257,9 @@ export async function writeCatalogue(
         sort_number: row.sort_number,
         title: row.title,
         description: row.description,
-        thumbnail_url: row.thumbnail_url || row.video_thumbnail_url || null,
+        thumbnail_url: media(row.thumbnail_url || row.video_thumbnail_url || null),
         duration_sec: row.duration_sec,
-        video: { playback_url: row.playback_url, duration_sec: row.video_duration_sec },
+        video: { playback_url: media(row.playback_url), duration_sec: row.video_duration_sec },
       });
     }
     contentCount += own.length;
@@ -264,7 +269,7 @@ export async function writeCatalogue(
       // A version saved without a title would show a blank tile: the brand's own name is better than nothing.
       title: b.title || b.name,
       description: b.description,
-      logo_url: b.logo_url || b.brand_logo_url || null,
+      logo_url: media(b.logo_url || b.brand_logo_url || null),
       age_rating: b.age_rating,
       countries: countries.get(b.id) ?? { include: null, exclude: [] },
       content: own,
@@ -288,6 +293,17 @@ export async function writeCatalogue(
     strings: stringRows.length,
     content_without_video: withoutVideo,
   };
+}
+
+/**
+ * Media in the local folder is stored as paths on this server (`/media/…`), so a saved URL survives a change of
+ * domain. Apps cannot resolve a path without knowing the server: in the catalogue they get absolute URLs under
+ * PUBLIC_URL when it is set (absolute URLs, as S3 storage gives, pass through unchanged).
+ */
+export function mediaUrls(publicUrl: string | undefined): <T extends string | null>(url: T) => T {
+  if (!publicUrl) return (url) => url;
+  const origin = publicUrl.replace(/\/+$/, '');
+  return (url) => (url?.startsWith('/') && !url.startsWith('//') ? (`${origin}${url}` as typeof url) : url);
 }
 
 /**

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { CatalogBuildRecord } from '@kids-vod/contract';
 import type { Db } from '../../db/client.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { findLanguageByCode, lockBuilds, recordBuild, writeCatalogue } from './data.ts';
+import { findLanguageByCode, lockBuilds, mediaUrls, recordBuild, writeCatalogue } from './data.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -23,7 +23,13 @@ export const versionedKey = (code: string, sha256: string) => `catalog/${code}-$
  * copy, so nothing can be stored before the last byte, and the file keeps the ~20 MB of a large catalogue
  * out of memory (bench/README.md, "Catalogue build"). Both copies are then streamed from it.
  */
-export async function publishCatalogue(db: Db, storage: Storage, code: string): Promise<CatalogBuildRecord> {
+export async function publishCatalogue(
+  db: Db,
+  storage: Storage,
+  code: string,
+  publicUrl?: string,
+): Promise<CatalogBuildRecord> {
+  const media = mediaUrls(publicUrl);
   return db.transaction(
     async (tx) => {
       await lockBuilds(tx);
@@ -37,12 +43,13 @@ export async function publishCatalogue(db: Db, storage: Storage, code: string): 
         const file = await open(draft, 'w');
         let counts: Awaited<ReturnType<typeof writeCatalogue>>;
         try {
-          counts = await writeCatalogue(tx, lang, generatedAt, async (text) => {
+          const emit = async (text: string) => {
             const chunk = Buffer.from(text, 'utf8');
             hash.update(chunk);
             size += chunk.length;
             await file.write(chunk);
-          });
+          };
+          counts = await writeCatalogue(tx, lang, generatedAt, emit, { publicUrl });
         } finally {
           await file.close();
         }
@@ -54,8 +61,8 @@ export async function publishCatalogue(db: Db, storage: Storage, code: string): 
         await storage.put(stable, createReadStream(draft), { contentType: JSON_TYPE, immutable: false });
         const row = await recordBuild(tx, {
           lang_id: lang.id,
-          url: storage.publicUrl(stable),
-          versioned_url: storage.publicUrl(versioned),
+          url: media(storage.publicUrl(stable)),
+          versioned_url: media(storage.publicUrl(versioned)),
           size_bytes: size,
           sha256,
           counts,
