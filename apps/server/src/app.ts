@@ -162,6 +162,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         res.header('cache-control', cacheControl(!stable));
         // Opened on its own, a media file is a sandboxed document that may load nothing.
         res.header('content-security-policy', "default-src 'none'; sandbox");
+        // Public without a session, and read by apps from other origins (TV apps are web pages): a web player may
+        // fetch the catalogue and show the images and videos, as from any CDN. No credentials are ever allowed.
+        res.header('cross-origin-resource-policy', 'cross-origin');
+        res.header('access-control-allow-origin', '*');
       },
     });
   }

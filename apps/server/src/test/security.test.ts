@@ -118,6 +118,13 @@ describe('media', () => {
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(directives(res.headers['content-security-policy']).has('sandbox')).toBe(true);
+    // Apps on other origins may load it, without credentials; the API itself stays same-origin.
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    const api = await t.post('/api/brand/list');
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(api.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('never serves a file as HTML or SVG, even one that got into the media folder some other way', async () => {
