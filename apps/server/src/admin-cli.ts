@@ -23,7 +23,11 @@ if (!args.success) {
 const config = loadConfig();
 const database = await openDatabase(
   config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
-);
+).catch((err: Error) => {
+  // The embedded database of a running server (data-dir-lock.ts), or a server that cannot be reached.
+  process.stderr.write(`${err.message}\n`);
+  process.exit(1);
+});
 try {
   await database.migrate();
   await seedReference(database.db);

@@ -52,7 +52,9 @@ async function main() {
     ? `${first.adminEmail} / ${first.generatedPassword}   (generated: shown only this once)`
     : first.createdAdmin
       ? `${first.adminEmail} / the ADMIN_PASSWORD you set`
-      : `${first.adminEmail} (reset a password with: npm run admin -- --email ${first.adminEmail} --password NEW)`;
+      : `${first.adminEmail} (reset a password with: npm run admin -- --email ${first.adminEmail} --password NEW${
+          database.kind === 'pglite' ? ', the server stopped' : ''
+        })`;
   process.stdout.write(
     `\n  Kids VOD console  ${url}/admin\n  API docs          ${url}/api/docs\n  Database          ${database.kind === 'pglite' ? `embedded (${path.resolve(config.DATA_DIR)})` : 'PostgreSQL server'}\n  Admin login       ${login}\n${demoSummary ? `  Demo catalogue    ${demoSummary.brands} brands, ${demoSummary.content} episodes, ${demoSummary.videos} videos, 30 days of viewing\n` : ''}\n`,
   );

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { actorAware } from '../lib/actor.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -91,17 +92,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) mkdirSync(path.resolve(options.dataDir), { recursive: true });
-  const client = new PGlite(options.dataDir ? path.resolve(options.dataDir) : undefined, {
-    loadDataDir: options.template,
-  });
-  await client.waitReady;
+  const dataDir = options.dataDir ? path.resolve(options.dataDir) : undefined;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = new PGlite(dataDir, { loadDataDir: options.template });
+    await client.waitReady;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = actorAware(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
     dump: () => client.dumpDataDir('none'),
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
