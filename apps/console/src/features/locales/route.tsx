@@ -28,7 +28,7 @@ import { LocalesGrid } from './locales-grid.tsx';
 /** Thousands of keys stay quick: the grid shows one page of them. */
 const PAGE_SIZES = ['25', '50', '100', '200'];
 /** Language codes the Languages field shows before "+N more". */
-const SHOWN_PILLS = 4;
+const SHOWN_PILLS = 3;
 const URL_DEFAULTS = { q: '', langs: '', missing: '', dir: 'asc', page: '1', size: '50' };
 
 export function Component() {
@@ -140,6 +140,8 @@ export function Component() {
             maxDropdownHeight={300}
             disabled={languages.isPending}
             w={{ base: 260, sm: 380 }}
+            // Mantine's 100 px minimum for the search box would push it under the pills, two lines high.
+            styles={{ inputField: { minWidth: 48 } }}
           />
           <Switch
             label="Only missing"
