@@ -55,11 +55,13 @@ export const useCountryRules = (brandId: number | null) =>
 /** The saved brand replaces its row at once (its new `updated_at` guards the next save), then the list reloads. */
 function useBrandSaved() {
   const queryClient = useQueryClient();
-  return async (saved: Brand) => {
+  return (saved: Brand) => {
     queryClient.setQueryData(brandsQuery.queryKey, (rows) =>
       rows?.some((b) => b.id === saved.id) ? rows.map((b) => (b.id === saved.id ? saved : b)) : rows,
     );
-    await queryClient.invalidateQueries({ queryKey: brandKeys.list });
+    // Not awaited: the save is done when the server answers, and the modal resets its form then; waiting for the
+    // reload too left a window where Close asked about unsaved changes that were already saved.
+    void queryClient.invalidateQueries({ queryKey: brandKeys.list });
   };
 }
 

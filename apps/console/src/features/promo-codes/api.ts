@@ -48,7 +48,8 @@ export function useAddPromoCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PromoCodeAddBody) => send(api.promoCode.add, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: promoCodeKeys.lists }),
+    // Not awaited, like a brand's (brands/api.ts): the modal is done as soon as the server has answered.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: promoCodeKeys.lists }),
     meta: { successMessage: 'Promo code created' },
   });
 }
@@ -58,9 +59,9 @@ export function useUpdatePromoCode() {
   return useMutation({
     mutationFn: ({ id, ...body }: PromoCodeUpdateBody & { id: number }) =>
       send(api.promoCode.update, { params: { id }, body }),
-    onSuccess: async (saved: PromoCode) => {
+    onSuccess: (saved: PromoCode) => {
       queryClient.setQueryData(promoCodeKeys.detail(saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: promoCodeKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: promoCodeKeys.lists });
     },
     // Changed (409) or deleted (404) by someone else meanwhile: the list shows what is stored now.
     onError: (err) => {

@@ -44,11 +44,12 @@ export const useSeasonContent = (brandId: number | null, season: number | null) 
 /** The saved banner replaces its card at once (its new `updated_at` guards the next save), then the list reloads. */
 function usePromoSaved() {
   const queryClient = useQueryClient();
-  return async (saved: Promo) => {
+  return (saved: Promo) => {
     queryClient.setQueryData(promosQuery.queryKey, (rows) =>
       rows?.some((p) => p.id === saved.id) ? rows.map((p) => (p.id === saved.id ? saved : p)) : rows,
     );
-    await queryClient.invalidateQueries({ queryKey: promoKeys.list });
+    // Not awaited, like a brand's (brands/api.ts): the form resets as soon as the server has answered.
+    void queryClient.invalidateQueries({ queryKey: promoKeys.list });
   };
 }
 

@@ -22,11 +22,12 @@ export const useStreams = (langId: number) => useQuery(streamsQuery(langId));
  */
 function useStreamSaved() {
   const queryClient = useQueryClient();
-  return async (saved: Stream) => {
+  return (saved: Stream) => {
     queryClient.setQueryData(streamsQuery(saved.lang_id).queryKey, (rows) =>
       rows?.some((s) => s.id === saved.id) ? rows.map((s) => (s.id === saved.id ? saved : s)) : rows,
     );
-    await queryClient.invalidateQueries({ queryKey: streamKeys.lists });
+    // Not awaited, like a brand's (brands/api.ts): the form resets as soon as the server has answered.
+    void queryClient.invalidateQueries({ queryKey: streamKeys.lists });
   };
 }
 
