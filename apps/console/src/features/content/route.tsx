@@ -24,11 +24,15 @@ const LinksModal = lazyComponent(() => import('./links-modal.tsx').then((m) => m
 const URL_DEFAULTS = { brand: '', season: '', search: '', sort: 'season', dir: 'asc', page: '1' };
 const ALL_SEASONS = 'all';
 
-/** The brands and the chosen brand's content are asked for as soon as the route is chosen (see brands/route.tsx). */
+/**
+ * The chosen brand's content and the brands are asked for as soon as the route is chosen (see brands/route.tsx):
+ * the content first, since the embedded database answers one query at a time and the rows wait for it, while
+ * the brand picker can fill in a moment later.
+ */
 export function loader({ request }: LoaderFunctionArgs) {
-  void queryClient.prefetchQuery(brandsQuery);
   const brandId = Number(new URL(request.url).searchParams.get('brand'));
   if (brandId > 0) void queryClient.prefetchQuery(contentListQuery({ brand_id: brandId }));
+  void queryClient.prefetchQuery(brandsQuery);
   return null;
 }
 
@@ -66,6 +70,8 @@ export function Component() {
   const [focusAfterMove, setFocusAfterMove] = useState<{ id: number; dir: MoveDirection } | null>(null);
 
   const brand = brands.data?.find((b) => b.id === brandId) ?? null;
+  // The brand in the address is taken at its word until the brands arrive: its rows need not wait for them.
+  const showList = brand !== null || (brandId !== null && brands.isPending);
   const all = list.data ?? [];
 
   const seasons = useMemo(() => {
@@ -155,7 +161,7 @@ export function Component() {
           comboboxProps={{ shadow: 'md' }}
           error={brands.isError ? 'Could not load the brands' : undefined}
         />
-        {brand ? (
+        {showList ? (
           <>
             <Select
               label="Season"
@@ -186,7 +192,7 @@ export function Component() {
         ) : null}
       </Group>
 
-      {!brand ? (
+      {!showList ? (
         <ListState
           query={brands}
           isEmpty={brands.data?.length === 0}
@@ -219,7 +225,7 @@ export function Component() {
         <ListState
           query={list}
           isEmpty={all.length === 0}
-          emptyText={`${brand.name} has no content yet.`}
+          emptyText={`${brand?.name ?? 'This brand'} has no content yet.`}
           createAction={newButton}
         >
           {list.isPending ? (
