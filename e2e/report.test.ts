@@ -76,6 +76,8 @@ const total = (page: Page) => page.getByTestId('total-minutes').textContent();
 
 /** Chooses a day in the open range picker by its label ("15 June 2026"), moving to its month first. */
 async function pickDay(page: Page, isoDate: string) {
+  // isVisible does not wait: on a slow machine the picker may still be opening, which is not "another month".
+  await page.locator('[data-dates-dropdown]').first().waitFor();
   const day = page.getByRole('button', { name: dayjs(isoDate).format('D MMMM YYYY'), exact: true });
   if (!(await day.isVisible())) {
     const shown = await page
