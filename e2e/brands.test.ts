@@ -29,11 +29,6 @@ async function addBrand(body: Record<string, unknown>): Promise<Brand> {
   return res.json();
 }
 
-/** Waits until no CSS transition runs (a modal fading in would give axe half-transparent colours). */
-async function settled(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().length === 0);
-}
-
 /** Names of the brands in the table, top to bottom. */
 function rowNames(page: Page) {
   return page.locator('tbody tr td:nth-child(2)').allInnerTexts();
@@ -261,7 +256,6 @@ describe('brands', () => {
       const edit = page.getByRole('dialog', { name: 'Edit brand' });
       await edit.getByTestId('country-rule').waitFor();
       await edit.getByRole('button', { name: 'Save English version' }).waitFor();
-      await settled(page);
       await expectAccessible(page, `brand modal, ${colorMode}`);
       await edit.getByRole('button', { name: 'Add rule' }).click();
       await edit.getByText('Choose at least one country').waitFor();
@@ -271,7 +265,6 @@ describe('brands', () => {
 
       await page.getByRole('button', { name: 'New brand' }).click();
       await page.getByRole('dialog', { name: 'New brand' }).waitFor();
-      await settled(page);
       await expectAccessible(page, `new brand modal, ${colorMode}`);
     }
     expectNoConsoleErrors();

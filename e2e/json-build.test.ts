@@ -61,15 +61,6 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** Waits until nothing moves but endless animations (a half-faded toast would give axe wrong colours). */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
-  );
-}
-
 const history = (page: Page) => page.getByRole('table', { name: 'Earlier builds' });
 
 describe('JSON build', () => {
@@ -141,7 +132,6 @@ describe('JSON build', () => {
     expect(await row.getByRole('link').getAttribute('href')).toBe(versioned);
     expect((await page.request.get(versioned)).status()).toBe(200);
     expect(await row.locator('[data-count="brands"]').textContent()).toBe('Brands 1');
-    await settled(page);
     await expectAccessible(page, 'JSON build after a build, dark');
 
     // A second build: the newest comes first and is the live one.
@@ -238,7 +228,6 @@ describe('JSON build', () => {
       await c.signIn(page);
       await page.goto('/admin/json');
       await history(page).locator('tbody tr').first().waitFor();
-      await settled(page);
       await expectAccessible(page, `JSON build, ${colorMode}`);
 
       await page.route('**/api/content/upload_json?lang=ru', (route) =>
@@ -252,7 +241,6 @@ describe('JSON build', () => {
       await page.getByRole('button', { name: 'Build and publish' }).click();
       await page.getByTestId('result-en').getByText('Published').waitFor();
       await page.getByText('Catalogue published').waitFor();
-      await settled(page);
       await expectAccessible(page, `JSON build with a result, ${colorMode}`);
     }
     expectNoConsoleErrors();

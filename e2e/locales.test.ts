@@ -49,15 +49,6 @@ async function openLocales(page: Page, query = '') {
   await grid(page).locator('tbody tr').first().waitFor();
 }
 
-/** Waits until no CSS transition runs (a modal fading in would give axe half-transparent colours). */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
-  );
-}
-
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 
 describe('locales', () => {
@@ -340,7 +331,6 @@ describe('locales', () => {
       await c.signIn(page);
       await openLocales(page, '?q=settings');
       await cell(page, 'English', 'settings.sound').waitFor();
-      await settled(page);
       await expectAccessible(page, `locales grid, ${colorMode}`);
 
       await cell(page, 'Russian', 'settings.sound').click();
@@ -354,7 +344,6 @@ describe('locales', () => {
       const addKey = page.getByRole('dialog', { name: 'Add key' });
       await addKey.getByRole('button', { name: 'Add key' }).click();
       await addKey.getByText('Use letters, digits, dots, hyphens and underscores (at most 100)').waitFor();
-      await settled(page);
       await expectAccessible(page, `add key modal, ${colorMode}`);
       await addKey.getByRole('button', { name: 'Close' }).click();
       await addKey.waitFor({ state: 'hidden' });
@@ -362,14 +351,12 @@ describe('locales', () => {
       await page.getByRole('button', { name: 'Add language' }).click();
       const addLanguage = page.getByRole('dialog', { name: 'Add language' });
       await addLanguage.waitFor();
-      await settled(page);
       await expectAccessible(page, `add language modal, ${colorMode}`);
       await page.keyboard.press('Escape');
       await addLanguage.waitFor({ state: 'hidden' });
 
       await page.getByRole('button', { name: 'Delete settings.sound' }).click();
       await page.getByRole('dialog', { name: 'Delete settings.sound?' }).waitFor();
-      await settled(page);
       await expectAccessible(page, `delete key confirmation, ${colorMode}`);
       await page.keyboard.press('Escape');
     }

@@ -29,11 +29,6 @@ async function streams(langId: number): Promise<Stream[]> {
   return (await c.t.post('/api/stream/list', { lang_id: langId })).json();
 }
 
-/** Waits until no CSS transition runs (a modal fading in would give axe half-transparent colours). */
-async function settled(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().length === 0);
-}
-
 /** Titles in the table, top to bottom. */
 function rowTitles(page: Page) {
   return page.locator('tbody tr td:nth-child(2)').allInnerTexts();
@@ -250,7 +245,6 @@ describe('streams', () => {
       await page.getByRole('button', { name: 'Axe Live' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit stream' });
       await dialog.waitFor();
-      await settled(page);
       await expectAccessible(page, `stream modal, ${colorMode}`);
       await dialog.getByLabel(/^URL/).fill('ftp://nope');
       await dialog.getByRole('button', { name: 'Save stream' }).click();
@@ -265,7 +259,6 @@ describe('streams', () => {
 
       await page.getByRole('button', { name: 'New stream' }).click();
       await page.getByRole('dialog', { name: 'New stream' }).waitFor();
-      await settled(page);
       await expectAccessible(page, `new stream modal, ${colorMode}`);
     }
     expectNoConsoleErrors();

@@ -93,7 +93,20 @@ export function expectNoConsoleErrors() {
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** axe-core on the page as it is: no serious or critical violations. */
+/**
+ * Waits until no CSS transition or animation is running (a modal fading in would give axe half-transparent
+ * colours); endless ones (a loader's spin) are not waited for.
+ */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+  );
+}
+
 export async function expectAccessible(page: Page, label: string) {
+  await settled(page);
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     const axe = (

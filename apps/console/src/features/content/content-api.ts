@@ -64,8 +64,7 @@ export function useAddContent() {
   const changed = useContentChanged();
   return useMutation({
     mutationFn: (body: ContentAddBody) => send(api.content.add, { body }),
-    // Not awaited, like a brand's (brands/api.ts): the form resets as soon as the server has answered.
-    onSuccess: (saved) => void changed(saved.brand_id),
+    onSuccess: (saved) => changed(saved.brand_id),
     meta: { successMessage: 'Content created' },
   });
 }
@@ -74,7 +73,7 @@ export function useUpdateContent() {
   const changed = useContentChanged();
   return useMutation({
     mutationFn: (body: ContentUpdateBody) => send(api.content.update, { body }),
-    onSuccess: (saved) => void changed(saved.brand_id),
+    onSuccess: (saved) => changed(saved.brand_id),
     // A refusal (409: changed by someone else) means the list is out of date: reload it for the next try.
     onError: () => changed(),
     meta: { successMessage: 'Content saved' },
@@ -111,7 +110,7 @@ export function useAddContentLang() {
   const changed = useLangChanged();
   return useMutation({
     mutationFn: (body: ContentLangAddBody) => send(api.content.langAdd, { body }),
-    onSuccess: (saved) => void changed(saved),
+    onSuccess: changed,
     meta: { successMessage: 'Language version created' },
   });
 }
@@ -120,7 +119,7 @@ export function useUpdateContentLang() {
   const changed = useLangChanged();
   return useMutation({
     mutationFn: (body: ContentLangUpdateBody) => send(api.content.langUpdate, { body }),
-    onSuccess: (saved) => void changed(saved),
+    onSuccess: changed,
     meta: { successMessage: 'Language version saved' },
   });
 }
