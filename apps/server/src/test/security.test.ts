@@ -109,6 +109,30 @@ describe('session cookie', () => {
   });
 });
 
+describe('signed out', () => {
+  it('reaches no call under any spelling of its address: the router decodes %61pi to api', async () => {
+    const calls: [string, string][] = [
+      ['POST', '/%61pi/promo-codes/list/'],
+      ['POST', '/%61pi/brand/list'],
+      ['POST', '/ap%69/content/list'],
+      ['GET', '/%61pi/promo-codes/1/'],
+      ['GET', '/%61pi/auth/user/'],
+      ['POST', '/%61pi/brand/add'],
+    ];
+    for (const [method, url] of calls) {
+      const res = await t.app.inject({
+        method: method as 'GET' | 'POST',
+        url,
+        payload: method === 'POST' ? {} : undefined,
+      });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json(), url).toEqual({ detail: 'Not signed in' });
+    }
+    const brands = await t.post('/api/brand/list', {});
+    expect(brands.statusCode).toBe(200);
+  });
+});
+
 describe('media', () => {
   it('serves an uploaded image as an image, nosniff, in a sandbox', async () => {
     const upload = await t.request(fileUpload('/api/content/upload?type=image&platform=other', { data: tinyPng() }));

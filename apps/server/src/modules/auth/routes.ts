@@ -49,14 +49,16 @@ export async function authRoutes(app: FastifyInstance) {
   app.decorateRequest('user', null);
 
   // Every call needs a session but those the contract marks public; unknown routes fall through to 404.
+  // The matched route's pattern decides, never the raw URL: the router decodes it, so /%61pi/... reaches /api/...
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
+    const pattern = req.routeOptions.url;
+    if (pattern === undefined || !pattern.startsWith('/api/') || pattern.startsWith('/api/docs')) return;
     const bearer = bearerToken(req);
     const cookie = req.cookies[SESSION_COOKIE];
     if (!bearer && cookie && !SAFE_METHODS.has(req.method) && isCrossSite(req, publicOrigin)) {
       throw new HttpError(403, 'Cross-site request refused');
     }
-    if (req.routeOptions.url === undefined || req.routeOptions.config.public) return;
+    if (req.routeOptions.config.public) return;
     const token = bearer ?? cookie;
     req.user = token ? await findSessionUser(db, token) : null;
     if (!req.user) throw new HttpError(401, 'Not signed in');
