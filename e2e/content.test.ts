@@ -329,9 +329,13 @@ describe('the content screen', () => {
     expect(await page.getByRole('option', { name: /taken-elsewhere/ }).count()).toBe(0);
     await page.keyboard.press('Escape');
 
-    // Upload: the answer is held back a moment so the progress bar can be seen.
+    // Upload: the answer is held back until released, so the progress bar can be seen and closing tried.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
     await page.route('**/api/content/upload?type=video', async (route) => {
-      await new Promise((r) => setTimeout(r, 700));
+      await held;
       await route.continue();
     });
     const chooser = page.waitForEvent('filechooser');
@@ -339,6 +343,13 @@ describe('the content screen', () => {
     await (await chooser).setFiles({ name: 'waterfall-en.mp4', mimeType: 'video/mp4', buffer: tinyMp4(83) });
     await editor.getByText('Uploading waterfall-en.mp4:').waitFor();
     await editor.getByRole('progressbar', { name: 'Uploading waterfall-en.mp4' }).waitFor({ state: 'attached' });
+    // Closing would stop the upload: it asks first, and Cancel keeps both the modal and the upload.
+    await editor.getByRole('button', { name: 'Close' }).click();
+    const stop = page.getByRole('dialog', { name: 'Stop the upload?' });
+    await stop.getByRole('button', { name: 'Cancel' }).click();
+    await stop.waitFor({ state: 'hidden' });
+    await editor.getByText('Uploading waterfall-en.mp4:').waitFor();
+    release();
     await toast(page, 'Video attached').waitFor();
     await editor.getByText('waterfall-en.mp4').waitFor();
     await editor.getByText('140 B · 1:23').waitFor();
@@ -408,7 +419,16 @@ describe('the content screen', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Link deleted').waitFor();
     await links.getByText('No linked content yet.').waitFor();
+
+    // An item chosen but not added is not dropped by a stray Close: it asks, and Cancel keeps the choice.
+    await choose(links, page, 'Content', 'S1E2 · Coral Reef');
     await links.getByRole('button', { name: 'Close' }).click();
+    const discard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await discard.getByRole('button', { name: 'Cancel' }).click();
+    await discard.waitFor({ state: 'hidden' });
+    expect(await links.getByRole('combobox', { name: 'Content' }).inputValue()).toBe('S1E2 · Coral Reef');
+    await links.getByRole('button', { name: 'Close' }).click();
+    await discard.getByRole('button', { name: 'Discard' }).click();
     await links.waitFor({ state: 'hidden' });
     expectNoConsoleErrors();
   });

@@ -63,6 +63,10 @@ describe('the layout', () => {
     const page = await c.newPage();
     await c.signIn(page);
     expect((await box(page, 'header')).height).toBe(44);
+    // The page-load progress bar (always in the page, shown while a screen loads) runs under the header, not over it.
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('.mantine-Progress-root')?.getBoundingClientRect().top))
+      .toBe(44);
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const drawer = page.getByRole('dialog');

@@ -83,9 +83,14 @@ export function Layout() {
     document.title = `${title} · Kids VOD`;
   }, [title]);
 
-  // Every route change starts at the top of the page and becomes the page to come back to.
+  // A new screen starts at the top; a filter or page change kept in the query string (search, "Show more builds")
+  // keeps the scroll position. Either becomes the page to come back to.
+  const { pathname } = location;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new pathname, which it does not read
   useEffect(() => {
     window.scrollTo(0, 0);
+  }, [pathname]);
+  useEffect(() => {
     localStorage.setItem(LAST_PAGE_KEY, location.pathname + location.search);
   }, [location.pathname, location.search]);
 

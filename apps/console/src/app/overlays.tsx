@@ -3,6 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
 import { useEffect } from 'react';
 import { setModalsReady } from '../lib/modals-ready.ts';
+import classes from './layout.module.css';
 
 export const TOAST_DURATION_MS = 4000;
 
@@ -17,7 +18,7 @@ export default function Overlays() {
   useEffect(setModalsReady, []);
   return (
     <>
-      <NavigationProgress />
+      <NavigationProgress className={classes.progress} />
       <ModalsProvider />
       <Notifications position="bottom-right" autoClose={TOAST_DURATION_MS} />
     </>

@@ -54,17 +54,18 @@ export function confirmAction({
   });
 }
 
-/** Closing a modal with unsaved changes asks first; an untouched one closes at once. */
-export async function closeUnlessUnsaved(isDirty: boolean, close: () => void): Promise<void> {
+const DISCARD_QUESTION = {
+  title: 'Discard unsaved changes?',
+  message: 'The changes in this form have not been saved.',
+  confirmLabel: 'Discard',
+};
+
+/** Closing a modal with unsaved changes asks first (the question may say what would be lost); an untouched one closes at once. */
+export async function closeUnlessUnsaved(
+  isDirty: boolean,
+  close: () => void,
+  question: { title: string; message: string; confirmLabel: string } = DISCARD_QUESTION,
+): Promise<void> {
   if (isConfirming()) return;
-  if (
-    !isDirty ||
-    (await confirmAction({
-      title: 'Discard unsaved changes?',
-      message: 'The changes in this form have not been saved.',
-      confirmLabel: 'Discard',
-    }))
-  ) {
-    close();
-  }
+  if (!isDirty || (await confirmAction(question))) close();
 }

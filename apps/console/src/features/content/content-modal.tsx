@@ -22,7 +22,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ImageField } from '../../components/image-field.tsx';
@@ -38,6 +38,7 @@ import {
   useUpdateContentLang,
 } from './content-api.ts';
 import { defaultTitle, episodeCode, formatDuration } from './format.ts';
+import { VIDEO_UPLOAD_KEY } from './video-api.ts';
 import { VideoSection } from './video-section.tsx';
 
 /** Number inputs hold '' while empty. */
@@ -120,6 +121,7 @@ export function ContentModal({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
+  const uploading = useIsMutating({ mutationKey: VIDEO_UPLOAD_KEY }) > 0;
   const opened = edited !== null;
   const item = edited && edited !== 'new' ? edited : null;
   const languages = useLanguages();
@@ -187,10 +189,21 @@ export function ContentModal({
 
   function close() {
     const id = item?.id;
-    closeUnlessUnsaved(form.isDirty() || langForm.isDirty(), () => {
+    const dirty = form.isDirty() || langForm.isDirty();
+    const done = () => {
       onClose();
       // Closing forgets the item's language data: the next opening reads it afresh.
       if (id) queryClient.removeQueries({ queryKey: contentKeys.langs(id) });
+    };
+    if (!uploading) {
+      closeUnlessUnsaved(dirty, done);
+      return;
+    }
+    // Closing stops a running upload (video-section.tsx): minutes of a large file are not dropped on a stray Escape.
+    closeUnlessUnsaved(true, done, {
+      title: 'Stop the upload?',
+      message: `The video has not finished uploading${dirty ? ' and the changes in this form have not been saved' : ''}.`,
+      confirmLabel: 'Stop upload',
     });
   }
 

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Divider, Group, Modal, Select, Skeleton, Stack, Tab
 import { IconLink, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { confirmAction, isConfirming } from '../../components/confirm.tsx';
+import { closeUnlessUnsaved, confirmAction } from '../../components/confirm.tsx';
 import { ListState } from '../../components/list-state.tsx';
 import { contentKeys, useContentList } from './content-api.ts';
 import { defaultTitle, episodeCode } from './format.ts';
@@ -36,13 +36,15 @@ export function LinksModal({
   const otherBrands = brands.filter((b) => b.id !== brand.id);
 
   function close() {
-    // The Escape that cancels "Delete …?" is not meant for this modal.
-    if (isConfirming()) return;
-    setFromBrand(null);
-    setContentId(null);
-    onClose();
-    // Closing forgets the links: the next opening reads them afresh.
-    queryClient.removeQueries({ queryKey: contentKeys.links(brand.id) });
+    // An item chosen but not yet added is a change like a typed field: closing asks before dropping it.
+    // (closeUnlessUnsaved also ignores the Escape that cancels "Delete …?", which is not meant for this modal.)
+    void closeUnlessUnsaved(contentId !== null, () => {
+      setFromBrand(null);
+      setContentId(null);
+      onClose();
+      // Closing forgets the links: the next opening reads them afresh.
+      queryClient.removeQueries({ queryKey: contentKeys.links(brand.id) });
+    });
   }
 
   async function onDelete(link: ContentLink) {

@@ -44,9 +44,13 @@ export function useDetachVideo() {
  * Uploads a video with progress; the new file joins the file list (the caller attaches it). A failure is
  * shown next to the upload button, like an image field's, and a cancelled upload is no failure at all.
  */
+/** Names the running upload, so the modal around it can ask before closing stops it. */
+export const VIDEO_UPLOAD_KEY = ['video-upload'];
+
 export function useUploadVideo() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: VIDEO_UPLOAD_KEY,
     mutationFn: ({ file, ...options }: { file: File; onProgress: (percent: number) => void; signal: AbortSignal }) =>
       uploadVideo(file, options),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contentKeys.files }),
