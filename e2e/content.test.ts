@@ -386,6 +386,27 @@ describe('the content screen', () => {
     expectNoConsoleErrors();
   });
 
+  it('says under a field when its choices could not load, and Retry loads them', async () => {
+    const brand = await brandWithContent('Retry Ridge', ['Echo']);
+    await uploadVideo('echo-take.mp4', 12);
+    const page = await c.newPage();
+    await c.signIn(page);
+    // A refusal (4xx) is not retried by the query client, so the error shows at once.
+    await page.route('**/api/content/files*', (route) =>
+      route.fulfill({ status: 403, json: { detail: 'Not allowed' } }),
+    );
+    await openContent(page, brand.id);
+    await page.getByRole('button', { name: 'Edit S1E1' }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit S1E1 · Echo' });
+    await editor.getByText('Could not load the video files.').waitFor();
+    await page.unroute('**/api/content/files*');
+    await editor.getByRole('button', { name: 'Retry' }).click();
+    await editor.getByText('Could not load the video files.').waitFor({ state: 'hidden' });
+    await editor.getByRole('combobox', { name: 'Choose a video' }).click();
+    await page.getByRole('option', { name: /echo-take\.mp4/ }).waitFor();
+    expectNoConsoleErrors();
+  });
+
   it("links another brand's content into a compilation and deletes the link after asking", async () => {
     await brandWithContent('Ocean Tales', ['Whale Song', 'Coral Reef']);
     const compilation = await brandWithContent('Best Of', ['Own Episode']);

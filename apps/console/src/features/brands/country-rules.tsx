@@ -17,7 +17,7 @@ import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { IconBan, IconCheck, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { confirmAction } from '../../components/confirm.tsx';
-import { ListState } from '../../components/list-state.tsx';
+import { choicesError, ListState } from '../../components/list-state.tsx';
 import { useCountries } from '../../lib/reference.ts';
 import { useAddCountryRule, useCountryRules, useDeleteCountryRule } from './api.ts';
 import { whereAvailable } from './where-available.ts';
@@ -141,6 +141,7 @@ export function CountryRules({ brandId, draft }: { brandId: number; draft: RuleD
               disabled={countries.isPending}
               key={draft.key('code2')}
               {...draft.getInputProps('code2')}
+              error={draft.errors.code2 ?? choicesError(countries, 'the countries')}
             />
             <Group justify="space-between">
               <Switch

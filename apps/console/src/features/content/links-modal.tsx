@@ -4,7 +4,7 @@ import { IconLink, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { closeUnlessUnsaved, confirmAction } from '../../components/confirm.tsx';
-import { ListState } from '../../components/list-state.tsx';
+import { choicesError, ListState } from '../../components/list-state.tsx';
 import { contentKeys, useContentList } from './content-api.ts';
 import { defaultTitle, episodeCode } from './format.ts';
 import { useAddLink, useDeleteLink, useLinks } from './link-api.ts';
@@ -140,7 +140,7 @@ export function LinksModal({
             value={contentId}
             onChange={setContentId}
             disabled={!fromBrand}
-            error={candidates.isError ? 'Could not load the content of that brand' : undefined}
+            error={choicesError(candidates, 'the content of that brand')}
             flex={1}
             miw={220}
           />

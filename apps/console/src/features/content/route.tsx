@@ -5,7 +5,7 @@ import { IconLink, IconMovie, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { ListPagination } from '../../components/list-pagination.tsx';
-import { ListState } from '../../components/list-state.tsx';
+import { choicesError, ListState } from '../../components/list-state.tsx';
 import { lazyComponent, useIdle } from '../../lib/lazy-component.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useLanguages } from '../../lib/reference.ts';
@@ -159,7 +159,7 @@ export function Component() {
           allowDeselect={false}
           w={260}
           comboboxProps={{ shadow: 'md' }}
-          error={brands.isError ? 'Could not load the brands' : undefined}
+          error={choicesError(brands, 'the brands')}
         />
         {showList ? (
           <>

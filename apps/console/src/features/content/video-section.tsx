@@ -2,6 +2,7 @@ import type { ContentLang, VideoFile } from '@kids-vod/contract';
 import { Alert, Button, FileButton, Group, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { IconUnlink, IconUpload, IconVideo } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { choicesError } from '../../components/list-state.tsx';
 import { errorMessage } from '../../lib/query-client.ts';
 import { formatBytes, formatDuration } from './format.ts';
 import { useAttachVideo, useDetachVideo, useUploadVideo, useVideoFiles } from './video-api.ts';
@@ -142,7 +143,7 @@ export function VideoSection({
           if (extId) attachFile(extId);
         }}
         disabled={busy}
-        error={files.isError ? 'Could not load the video files' : undefined}
+        error={choicesError(files, 'the video files')}
       />
 
       <Group gap="xs">

@@ -19,6 +19,7 @@ import { useMemo, useState } from 'react';
 import { ColourField } from '../../components/colour-field.tsx';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ImageField } from '../../components/image-field.tsx';
+import { choicesError } from '../../components/list-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLanguages } from '../../lib/reference.ts';
 import { useAddPromo, useBrandContent, useBrands, useSeasonContent, useUpdatePromo } from './api.ts';
@@ -172,7 +173,7 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
                   nothingFoundMessage="No brand by that name"
                   rightSection={brands.isFetching && !brands.data ? loadingIcon : undefined}
                   value={values.brand_id}
-                  error={form.errors.brand_id}
+                  error={form.errors.brand_id ?? choicesError(brands, 'the brands')}
                   // Another brand has other seasons and content: both are chosen again.
                   onChange={(v) => form.setValues({ brand_id: v, season: null, content_id: null })}
                 />
@@ -185,7 +186,7 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
                   clearButtonProps={{ 'aria-label': 'Clear season' }}
                   rightSection={brandContent.isFetching && !brandContent.data ? loadingIcon : undefined}
                   value={values.season}
-                  error={form.errors.season}
+                  error={form.errors.season ?? choicesError(brandContent, 'the seasons')}
                   // The content of the new season is loaded; the episode is chosen again from it.
                   onChange={(v) => form.setValues({ season: v, content_id: null })}
                 />
@@ -204,6 +205,7 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
                 limit={200}
                 key={form.key('content_id')}
                 {...form.getInputProps('content_id')}
+                error={form.errors.content_id ?? choicesError(seasonContent, 'the content of that season')}
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <Select
@@ -214,6 +216,7 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
                   allowDeselect={false}
                   key={form.key('lang_id')}
                   {...form.getInputProps('lang_id')}
+                  error={form.errors.lang_id ?? choicesError(languages, 'the languages')}
                 />
                 <NumberInput
                   label="Sort"

@@ -2,7 +2,7 @@ import type { Promo } from '@kids-vod/contract';
 import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { countText, ListState } from '../../components/list-state.tsx';
+import { choicesError, countText, ListState } from '../../components/list-state.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useLanguages } from '../../lib/reference.ts';
 import { useUrlState } from '../../lib/url-state.ts';
@@ -69,6 +69,7 @@ export function Component() {
             clearButtonProps={{ 'aria-label': 'Any language' }}
             value={url.lang || null}
             onChange={(v) => setUrl({ lang: v ?? '' })}
+            error={choicesError(languages, 'the languages')}
             w={200}
           />
           <SegmentedControl

@@ -4,7 +4,7 @@ import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconLanguage, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ListPagination } from '../../components/list-pagination.tsx';
-import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
+import { ClearSearch, choicesError, countText, ListState } from '../../components/list-state.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useLanguages } from '../../lib/reference.ts';
 import { pageOf, type SortDirection, useUrlState } from '../../lib/url-state.ts';
@@ -65,6 +65,7 @@ export function Component() {
             value={String(langId)}
             // Another language is another list: its search and page start afresh, the chosen order stays.
             onChange={(v) => setUrl({ lang: v ?? URL_DEFAULTS.lang, q: '', page: '1' })}
+            error={choicesError(languages, 'the languages')}
             w={200}
           />
           <SearchField

@@ -4,6 +4,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ImageField } from '../../components/image-field.tsx';
+import { choicesError } from '../../components/list-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLanguages } from '../../lib/reference.ts';
 import { useAddStream, useUpdateStream } from './api.ts';
@@ -118,6 +119,7 @@ export function StreamModal({
               allowDeselect={false}
               key={form.key('lang_id')}
               {...form.getInputProps('lang_id')}
+              error={form.errors.lang_id ?? choicesError(languages, 'the languages')}
             />
             <NumberInput
               label="Order"
