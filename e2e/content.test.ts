@@ -289,8 +289,15 @@ describe('the content screen', () => {
     await openContent(page, brand.id);
     expect((await rowsOf(page)).length).toBe(100);
     await page.getByText('105 items · showing 1–100').waitFor();
+    // The page buttons sit under 100 rows; the next page is read from its first row. (A low window, so the five
+    // rows of page 2 are taller than it and could keep a scroll position.)
+    await page.setViewportSize({ width: 1280, height: 200 });
     await page.getByRole('button', { name: 'Page 2' }).click();
     await page.waitForURL(/page=2/);
+    await page.getByText('105 items · showing 101–105').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(400);
+    await poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.reload();
     await page.getByRole('table', { name: 'Content' }).waitFor();
     expect(await rowsOf(page)).toEqual([
