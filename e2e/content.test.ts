@@ -28,7 +28,7 @@ async function post(url: string, body: unknown): Promise<Saved> {
 }
 
 async function brandWithContent(name: string, titles: string[], season = 1) {
-  const brand = await post('/api/brand/add', { name });
+  const brand = await c.addBrand(name);
   for (const title of titles) {
     const item = await post('/api/content/add', { brand_id: brand.id, season });
     await post('/api/content_lang/add', { content_id: item.id, lang_id: 1, title });
@@ -108,7 +108,7 @@ const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Noti
 
 describe('the content screen', () => {
   it('asks for a brand, then creates content, edits it and adds language versions', async () => {
-    const brand = await post('/api/brand/add', { name: 'Forest Friends' });
+    const brand = await c.addBrand('Forest Friends');
     const page = await c.newPage();
     await c.signIn(page);
     await page.goto('/admin/content');
@@ -279,7 +279,7 @@ describe('the content screen', () => {
   });
 
   it('shows long lists a page at a time, the page in the URL, and follows a moved item to its page', async () => {
-    const brand = await post('/api/brand/add', { name: 'Long Runner' });
+    const brand = await c.addBrand('Long Runner');
     for (let i = 1; i <= 105; i++) {
       const item = await post('/api/content/add', { brand_id: brand.id, season: 1 });
       await post('/api/content_lang/add', { content_id: item.id, lang_id: 1, title: `Episode ${i}` });
@@ -312,6 +312,20 @@ describe('the content screen', () => {
     await page.waitForURL((url) => !url.searchParams.has('page'));
     await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move S1E100 up');
     expect((await rowsOf(page)).slice(-2)).toEqual(['S1E99 Episode 99', 'S1E100 Episode 101']);
+
+    // Two changes at once, the second before the router has shown the first: both land.
+    const sortByTitle = await page.getByRole('button', { name: 'Title' }).elementHandle();
+    const pageTwo = await page.getByRole('button', { name: 'Page 2' }).elementHandle();
+    await page.evaluate(
+      ([a, b]) => {
+        (a as HTMLElement).click();
+        (b as HTMLElement).click();
+      },
+      [sortByTitle, pageTwo],
+    );
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'title');
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await page.getByText('105 items · showing 101–105').waitFor();
     expectNoConsoleErrors();
   });
 
@@ -406,6 +420,7 @@ describe('the content screen', () => {
     await page.getByRole('button', { name: 'Edit S1E1' }).click();
     const editor = page.getByRole('dialog', { name: 'Edit S1E1 · Echo' });
     await editor.getByText('Could not load the video files.').waitFor();
+    await accessible(page, 'a field whose choices could not load');
     await page.unroute('**/api/content/files*');
     await editor.getByRole('button', { name: 'Retry' }).click();
     await editor.getByText('Could not load the video files.').waitFor({ state: 'hidden' });

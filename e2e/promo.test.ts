@@ -177,8 +177,8 @@ describe('promo banners', () => {
   });
 
   it("reloads the content when the season changes, listing only that season's episodes", async () => {
-    const brand = await post('/api/brand/add', { name: 'Robo Friends' });
-    const other = await post('/api/brand/add', { name: 'Other Brand' });
+    const brand = await c.addBrand('Robo Friends');
+    const other = await c.addBrand('Other Brand');
     await post('/api/content/add', { brand_id: other.id, season: 7 });
     const episodes = { 1: ['Gears and Giggles', 'The Rusty Robot'], 2: ['Bolt Returns', 'Spark Party', 'Moon Bots'] };
     const ids: Record<string, number> = {};
@@ -294,7 +294,7 @@ describe('promo banners', () => {
   });
 
   it('passes axe on the cards and the open modal in dark and light mode', async () => {
-    const brand = await post('/api/brand/add', { name: 'Axe Acres' });
+    const brand = await c.addBrand('Axe Acres');
     await post('/api/content/add', { brand_id: brand.id, season: 1 });
     await post('/api/promo/add', {
       title: 'Axe banner',

@@ -25,6 +25,11 @@ export interface ConsoleUnderTest {
   newPage(options?: { width?: number; height?: number; colorMode?: 'light' | 'dark' }): Promise<Page>;
   /** Signs in through the login page and waits for the brands screen. */
   signIn(page: Page): Promise<void>;
+  /**
+   * Adds a brand for a journey (through the API, as the admin). A retried journey meets its first attempt's brand
+   * under the same name: that one is renamed out of the way, so the retry sets the same scene again.
+   */
+  addBrand(name: string, fields?: Record<string, unknown>): Promise<{ id: number; name: string }>;
   close(): Promise<void>;
 }
 
@@ -64,6 +69,21 @@ export async function startConsole(): Promise<ConsoleUnderTest> {
       await page.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(/\/admin\//);
+    },
+    async addBrand(name, fields = {}) {
+      let res = await t.post('/api/brand/add', { ...fields, name });
+      if (res.statusCode === 409) {
+        const earlier = (await t.post('/api/brand/list', {})).json().find((b: { name: string }) => b.name === name);
+        const moved = await t.post('/api/brand/update', {
+          id: earlier.id,
+          name: `Earlier attempt ${earlier.id}`,
+          slug: `earlier-attempt-${earlier.id}`,
+        });
+        expect(moved.statusCode, moved.body).toBe(200);
+        res = await t.post('/api/brand/add', { ...fields, name });
+      }
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
     },
     async close() {
       for (const c of contexts) await c.close();

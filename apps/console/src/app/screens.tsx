@@ -18,6 +18,7 @@ export interface Screen {
   icon: Icon;
   /** Shown in the sidebar (the promo banners screen is reached by its address only). */
   inSidebar: boolean;
+  /** A short mark beside the sidebar entry ("New", "Beta"); none of today's screens has one. */
   badge?: string;
   load: () => Promise<{ Component: ComponentType }>;
 }

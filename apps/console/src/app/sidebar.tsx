@@ -1,4 +1,4 @@
-import { Drawer, NavLink } from '@mantine/core';
+import { Badge, Drawer, NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { screens } from './screens.tsx';
 
@@ -25,6 +25,7 @@ export function Sidebar({ opened, onClose }: { opened: boolean; onClose: () => v
               to={`/admin/${s.path}`}
               label={s.title}
               leftSection={<s.icon size={18} />}
+              rightSection={s.badge ? <Badge size="sm">{s.badge}</Badge> : undefined}
               active={location.pathname.startsWith(`/admin/${s.path}`)}
               onClick={onClose}
             />

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -8,21 +8,28 @@ import { useSearchParams } from 'react-router';
 export function useUrlState<T extends Record<string, string>>(defaults: T): [T, (changes: Partial<T>) => void] {
   const [params, setParams] = useSearchParams();
   const state = Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, params.get(k) ?? d])) as T;
+  // The router shows a new URL only once the route's loader has run, and its own functional update starts from
+  // the URL shown: a second change asked for meanwhile (a debounced search landing as a season is chosen) would
+  // drop the first. So a change builds on the last one asked for while the URL shown is still the one it left.
+  const shown = params.toString();
+  const shownNow = useRef(shown);
+  shownNow.current = shown;
+  const asked = useRef<{ from: string; to: URLSearchParams } | null>(null);
+  // Once the URL shown moves on (to the change asked for, or elsewhere by a link), that change is history.
+  if (asked.current && asked.current.from !== shown) asked.current = null;
   // The defaults are literals of the calling screen; their identity changes every render.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   const update = useCallback(
-    (changes: Partial<T>) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) {
-            if (v === undefined || v === defaults[k]) next.delete(k);
-            else next.set(k, v as string);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
+    (changes: Partial<T>) => {
+      const from = shownNow.current;
+      const next = new URLSearchParams(asked.current?.from === from ? asked.current.to : from);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === undefined || v === defaults[k]) next.delete(k);
+        else next.set(k, v as string);
+      }
+      asked.current = { from, to: next };
+      setParams(next, { replace: true });
+    },
     [setParams],
   );
   return [state, update];
