@@ -29,7 +29,7 @@ export interface ConsoleUnderTest {
    * Adds a brand for a journey (through the API, as the admin). A retried journey meets its first attempt's brand
    * under the same name: that one is renamed out of the way, so the retry sets the same scene again.
    */
-  addBrand(name: string, fields?: Record<string, unknown>): Promise<{ id: number; name: string }>;
+  addBrand<T = { id: number; name: string }>(name: string, fields?: Record<string, unknown>): Promise<T>;
   close(): Promise<void>;
 }
 
