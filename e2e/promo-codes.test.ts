@@ -111,6 +111,48 @@ describe('promo codes', () => {
     expectNoConsoleErrors();
   });
 
+  it('searches and sorts on the server, and keeps both in the URL', async () => {
+    await deleteAll();
+    await addCode({ code: 'SPRING-10', description: 'Spring sale', value: 10 });
+    await addCode({ code: 'SUMMER-20', description: 'Summer', value: 20, valid_until: '2026-08-31' });
+    await addCode({ code: 'AUTUMN-5', description: 'Autumn spring-clean', value: 5 });
+
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.goto('/admin/promocodes?size=10');
+    await expect.poll(() => shownCodes(page)).toEqual(['AUTUMN-5', 'SUMMER-20', 'SPRING-10']);
+
+    await page.getByRole('button', { name: 'Code', exact: true }).click();
+    await page.waitForURL(/sort=code/);
+    await expect.poll(() => shownCodes(page)).toEqual(['AUTUMN-5', 'SPRING-10', 'SUMMER-20']);
+    await page.getByRole('button', { name: 'Code', exact: true }).click();
+    await page.waitForURL(/dir=desc/);
+    await expect.poll(() => shownCodes(page)).toEqual(['SUMMER-20', 'SPRING-10', 'AUTUMN-5']);
+    await page.getByRole('button', { name: 'Value', exact: true }).click();
+    await page.waitForURL(/sort=value/);
+    await expect.poll(() => shownCodes(page)).toEqual(['AUTUMN-5', 'SPRING-10', 'SUMMER-20']);
+
+    // The description is searched too, in any case.
+    await page.getByLabel('Search promo codes').fill('SPRING');
+    await page.waitForURL(/q=SPRING/);
+    await expect.poll(() => shownCodes(page)).toEqual(['AUTUMN-5', 'SPRING-10']);
+    await page.getByText('2 matches').waitFor();
+    await page.reload();
+    await expect.poll(() => shownCodes(page)).toEqual(['AUTUMN-5', 'SPRING-10']);
+    expect(await page.getByLabel('Search promo codes').inputValue()).toBe('SPRING');
+    expect(await page.getByRole('columnheader', { name: 'Value' }).getAttribute('aria-sort')).toBe('ascending');
+    expect([param(page, 'q'), param(page, 'sort'), param(page, 'size')]).toEqual(['SPRING', 'value', '10']);
+
+    await page.getByLabel('Search promo codes').fill('winter');
+    await page.getByText('No promo code matches “winter”.').waitFor();
+    await expectAccessible(page, 'promo codes, nothing matches');
+    await page.getByRole('button', { name: 'Clear search' }).last().click();
+    await expect.poll(() => shownCodes(page)).toEqual(['AUTUMN-5', 'SPRING-10', 'SUMMER-20']);
+    expect(param(page, 'q')).toBeNull();
+    expect(await page.getByLabel('Search promo codes').inputValue()).toBe('');
+    expectNoConsoleErrors();
+  });
+
   it('creates a code with Generate, edits it, and deletes it after the confirmation', async () => {
     await deleteAll();
     await addCode({ code: 'OLDER-CODE' });

@@ -47,7 +47,7 @@ export async function listBreakdown(database: Database, url: string, runs = 30):
     },
     {
       name: 'promo codes, page 1',
-      app: () => listPromoCodes(db, { offset: 0, limit: 50 }),
+      app: () => listPromoCodes(db, { offset: 0, limit: 50, search: '', sort: 'created_at' }),
       raw: () =>
         Promise.all([
           pool.query('select * from promo_codes order by created_at desc nulls last, id desc nulls last limit 50'),

@@ -112,12 +112,16 @@ export function expectNoConsoleErrors() {
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core on the page as it is: no serious or critical violations. */
 /**
  * Waits until no CSS transition or animation is running (a modal fading in would give axe half-transparent
- * colours); endless ones (a loader's spin) are not waited for.
+ * colours); endless ones (a loader's spin) are not waited for. A transition exists only from the frame after the
+ * style that starts it, and Mantine's transitions set that style two animation frames after mounting: three frames
+ * pass first.
  */
 async function settled(page: Page) {
+  await page.evaluate(async () => {
+    for (let i = 0; i < 3; i++) await new Promise(requestAnimationFrame);
+  });
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -125,6 +129,7 @@ async function settled(page: Page) {
   );
 }
 
+/** axe-core on the page as it is: no serious or critical violations. */
 export async function expectAccessible(page: Page, label: string) {
   await settled(page);
   await page.addScriptTag({ content: axeSource });

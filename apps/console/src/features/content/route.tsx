@@ -1,15 +1,14 @@
 import type { Content } from '@kids-vod/contract';
 import { Button, Center, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconLink, IconMovie, IconPlus, IconSearch } from '@tabler/icons-react';
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { choicesError, ListState } from '../../components/list-state.tsx';
 import { lazyComponent, useIdle } from '../../lib/lazy-component.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useLanguages } from '../../lib/reference.ts';
-import { pageOf, type SortDirection, sortRows, useUrlState } from '../../lib/url-state.ts';
+import { pageOf, type SortDirection, sortRows, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { brandsQuery, contentListQuery, useBrands, useContentList, useMoveContent } from './content-api.ts';
 import { ContentTable, type MoveDirection, SORT_COLUMNS, type SortColumn, sortValue } from './content-table.tsx';
 import { episodeCode } from './format.ts';
@@ -55,15 +54,7 @@ export function Component() {
   const move = useMoveContent();
   const idle = useIdle();
 
-  // The search box answers every key at once; the URL (and the filter) follow when typing pauses.
-  const [search, setSearch] = useState(url.search);
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 200);
-  const urlSearch = useRef(url.search);
-  urlSearch.current = url.search;
-  // Only typing pushes to the URL: a search cleared or restored from elsewhere is not pushed back.
-  useEffect(() => {
-    if (debouncedSearch !== urlSearch.current) setUrl({ search: debouncedSearch, page: '1' });
-  }, [debouncedSearch, setUrl]);
+  const [search, setSearch] = useUrlSearch(url.search, (typed) => setUrl({ search: typed, page: '1' }));
 
   const [edited, setEdited] = useState<Content | 'new' | null>(null);
   const [linksOpen, setLinksOpen] = useState(false);

@@ -1,4 +1,10 @@
-import { api, type PromoCode, type PromoCodeAddBody, type PromoCodeUpdateBody } from '@kids-vod/contract';
+import {
+  api,
+  type PromoCode,
+  type PromoCodeAddBody,
+  type PromoCodeSort,
+  type PromoCodeUpdateBody,
+} from '@kids-vod/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, send } from '../../lib/api-client.ts';
 
@@ -6,21 +12,25 @@ import { ApiError, send } from '../../lib/api-client.ts';
 export const promoCodeKeys = {
   all: ['promo-codes'] as const,
   lists: ['promo-codes', 'list'] as const,
-  list: (offset: number, limit: number) => ['promo-codes', 'list', { offset, limit }] as const,
+  list: (request: PageRequest) => ['promo-codes', 'list', request] as const,
   detail: (id: number) => ['promo-codes', 'detail', id] as const,
 };
 
 export interface PageRequest {
   page: number;
   limit: number;
+  search: string;
+  /** Newest first without one. */
+  sort?: PromoCodeSort;
+  dir?: 'asc' | 'desc';
 }
 
-/** One page of codes, newest first: offset = (page-1)*limit, as the product spec has it. */
-export const promoCodesQuery = ({ page, limit }: PageRequest) => {
-  const offset = (page - 1) * limit;
+/** One page of codes: offset = (page-1)*limit, as the product spec has it; searched and sorted by the server. */
+export const promoCodesQuery = (request: PageRequest) => {
+  const { page, limit, search, sort, dir } = request;
   return queryOptions({
-    queryKey: promoCodeKeys.list(offset, limit),
-    queryFn: () => send(api.promoCode.list, { body: { offset, limit } }),
+    queryKey: promoCodeKeys.list(request),
+    queryFn: () => send(api.promoCode.list, { body: { offset: (page - 1) * limit, limit, search, sort, dir } }),
     // The page being left stays on screen until the next one arrives, so paging does not flash empty.
     placeholderData: keepPreviousData,
   });

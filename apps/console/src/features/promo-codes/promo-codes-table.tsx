@@ -1,4 +1,4 @@
-import type { PromoCode } from '@kids-vod/contract';
+import type { PromoCode, PromoCodeSort } from '@kids-vod/contract';
 import { ActionIcon, Anchor, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
   IconCircleCheckFilled,
@@ -9,6 +9,8 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { SkeletonRows } from '../../components/list-state.tsx';
+import { SortHeader } from '../../components/sort-header.tsx';
+import type { SortDirection } from '../../lib/url-state.ts';
 import { type CodeStatus, codeStatus, formatDate, formatUses, formatValue, KIND_LABELS } from './format.ts';
 
 /** Each status has its own icon and colour; the word says it without either. */
@@ -42,11 +44,25 @@ function OpenEnd() {
   );
 }
 
-const COLUMNS = ['Code', 'Description', 'Kind', 'Value', 'Uses', 'Valid from', 'Valid until', 'Status', ''];
+/** The headers; those with a column sort by it (on the server: the table shows one page). */
+const COLUMNS: { label: string; sort?: PromoCodeSort }[] = [
+  { label: 'Code', sort: 'code' },
+  { label: 'Description' },
+  { label: 'Kind' },
+  { label: 'Value', sort: 'value' },
+  { label: 'Uses', sort: 'used_count' },
+  { label: 'Valid from', sort: 'valid_from' },
+  { label: 'Valid until', sort: 'valid_until' },
+  { label: 'Status' },
+  { label: '' },
+];
 
 /** One page of promo codes; the code opens it for editing, the bin deletes it after a confirmation. */
 export function PromoCodesTable({
   rows,
+  sort,
+  direction,
+  onSort,
   loading,
   skeletonRows,
   deleting,
@@ -54,6 +70,10 @@ export function PromoCodesTable({
   onDelete,
 }: {
   rows: PromoCode[];
+  /** The sorted column, '' for the default order (newest first). */
+  sort: string;
+  direction: SortDirection;
+  onSort: (column: string, direction: SortDirection) => void;
   loading: boolean;
   /** Placeholder rows while the first page loads. */
   skeletonRows: number;
@@ -68,8 +88,17 @@ export function PromoCodesTable({
         <Table.Thead style={{ whiteSpace: 'nowrap' }}>
           <Table.Tr>
             {COLUMNS.map((c) =>
-              c ? (
-                <Table.Th key={c}>{c}</Table.Th>
+              c.sort ? (
+                <SortHeader
+                  key={c.label}
+                  label={c.label}
+                  column={c.sort}
+                  sort={sort}
+                  direction={direction}
+                  onSort={onSort}
+                />
+              ) : c.label ? (
+                <Table.Th key={c.label}>{c.label}</Table.Th>
               ) : (
                 <Table.Th key="actions" w={56}>
                   <VisuallyHidden>Actions</VisuallyHidden>

@@ -1,24 +1,34 @@
-import { PROMO_CODES_PAGE_SIZE, type PromoCode } from '@kids-vod/contract';
+import { PROMO_CODE_SORTS, PROMO_CODES_PAGE_SIZE, type PromoCode, type PromoCodeSort } from '@kids-vod/contract';
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { confirmAction } from '../../components/confirm.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
-import { ListState } from '../../components/list-state.tsx';
-import { useUrlState } from '../../lib/url-state.ts';
+import { ClearSearch, ListState } from '../../components/list-state.tsx';
+import { SearchField } from '../../components/search-field.tsx';
+import { type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { useDeletePromoCode, usePromoCodes } from './api.ts';
 import { PromoCodeModal } from './promo-code-modal.tsx';
 import { PromoCodesTable } from './promo-codes-table.tsx';
 
 /** Page sizes to choose from; the default is the product spec's (one code a page). */
 const PAGE_SIZES = [1, 10, 25, 50, 100];
-const URL_DEFAULTS = { page: '1', size: String(PROMO_CODES_PAGE_SIZE) };
+// No sort in the URL is the spec's order, newest first; the server searches and sorts, as it pages.
+const URL_DEFAULTS = { page: '1', size: String(PROMO_CODES_PAGE_SIZE), q: '', sort: '', dir: 'asc' };
 
 export function Component() {
   const [url, setUrl] = useUrlState(URL_DEFAULTS);
   const limit = PAGE_SIZES.includes(Number(url.size)) ? Number(url.size) : PROMO_CODES_PAGE_SIZE;
   const page = Math.max(1, Math.floor(Number(url.page)) || 1);
-  const list = usePromoCodes({ page, limit });
+  const sort = PROMO_CODE_SORTS.includes(url.sort as PromoCodeSort) ? (url.sort as PromoCodeSort) : undefined;
+  const dir: SortDirection = url.dir === 'desc' ? 'desc' : 'asc';
+  const [search, setSearch] = useUrlSearch(url.q, (q) => setUrl({ q, page: '1' }));
+  const list = usePromoCodes({ page, limit, search: url.q, ...(sort ? { sort, dir } : {}) });
+  const searching = url.q !== '';
+  const clearSearch = () => {
+    setSearch('');
+    setUrl({ q: '', page: '1' });
+  };
   const rows = list.data?.rows ?? [];
   const count = list.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / limit));
@@ -55,10 +65,17 @@ export function Component() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        {/* An empty list has nothing to page through. */}
-        {list.isPending || count > 0 ? (
-          <Group gap="sm" wrap="nowrap">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        {/* An empty list has nothing to search or page through. */}
+        {list.isPending || count > 0 || searching ? (
+          <Group gap="sm" wrap="nowrap" align="flex-end">
+            <SearchField
+              label="Search promo codes"
+              placeholder="Search by code or description"
+              value={search}
+              onChange={setSearch}
+              width={280}
+            />
             <Select
               label="Per page"
               data={PAGE_SIZES.map(String)}
@@ -72,8 +89,8 @@ export function Component() {
               }}
             />
             {list.data ? (
-              <Text size="sm" c="dimmed" aria-live="polite" mt={24} data-testid="promo-code-count">
-                {count} {count === 1 ? 'promo code' : 'promo codes'}
+              <Text size="sm" c="dimmed" aria-live="polite" mb={8} data-testid="promo-code-count">
+                {count} {searching ? (count === 1 ? 'match' : 'matches') : count === 1 ? 'promo code' : 'promo codes'}
               </Text>
             ) : null}
           </Group>
@@ -83,9 +100,17 @@ export function Component() {
         {newCode}
       </Group>
 
-      <ListState query={list} isEmpty={count === 0} emptyText="No promo codes yet." createAction={newCode}>
+      <ListState
+        query={list}
+        isEmpty={count === 0}
+        emptyText={searching ? `No promo code matches “${url.q}”.` : 'No promo codes yet.'}
+        createAction={searching ? <ClearSearch onClear={clearSearch} /> : newCode}
+      >
         <PromoCodesTable
           rows={rows}
+          sort={sort ?? ''}
+          direction={dir}
+          onSort={(column, direction) => setUrl({ sort: column, dir: direction, page: '1' })}
           loading={list.isPending}
           skeletonRows={Math.min(limit, 5)}
           deleting={remove.isPending ? (remove.variables?.id ?? null) : null}

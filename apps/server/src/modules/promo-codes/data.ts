@@ -1,5 +1,5 @@
-import { type api, type PromoCode, promoCodeProblems } from '@kids-vod/contract';
-import { count, eq, sql } from 'drizzle-orm';
+import { type api, type PromoCode, type PromoCodeSort, promoCodeProblems } from '@kids-vod/contract';
+import { count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { promoCodes } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -11,19 +11,40 @@ type Parsed<K extends keyof typeof api.promoCode> = Body<(typeof api.promoCode)[
 type Row = typeof promoCodes.$inferSelect;
 const asPromoCode = (row: Row) => row as PromoCode;
 
+/** A percent sign, an underscore or a backslash in a search is the character typed, not a LIKE wildcard. */
+const likeAnywhere = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** The order of a page: the chosen column, then the newest first among equals, so pages never overlap. */
+function orderOf(sort: PromoCodeSort, dir: 'asc' | 'desc'): SQL[] {
+  const newestFirst = [sql`${promoCodes.created_at} desc nulls last`, sql`${promoCodes.id} desc nulls last`];
+  if (sort === 'created_at') {
+    // As the index is built (desc nulls last), or read backwards: a plain desc (nulls first) cannot use it and sorts
+    // the whole table. The column is never null; the clause is there for the planner.
+    return dir === 'desc'
+      ? newestFirst
+      : [sql`${promoCodes.created_at} asc nulls first`, sql`${promoCodes.id} asc nulls first`];
+  }
+  // Open validity ends come last either way: "no end" is neither the earliest nor the latest date.
+  return [sql`${promoCodes[sort]} ${sql.raw(dir)} nulls last`, ...newestFirst];
+}
+
 export async function listPromoCodes(
   db: Executor,
   page: Parsed<'list'>,
 ): Promise<{ rows: PromoCode[]; count: number }> {
+  const where = page.search
+    ? or(ilike(promoCodes.code, likeAnywhere(page.search)), ilike(promoCodes.description, likeAnywhere(page.search)))
+    : undefined;
+  const dir = page.dir ?? (page.sort === 'created_at' ? 'desc' : 'asc');
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(promoCodes)
-      // As the index is built (desc nulls last): a plain desc (nulls first) cannot use it and sorts the whole table.
-      .orderBy(sql`${promoCodes.created_at} desc nulls last`, sql`${promoCodes.id} desc nulls last`)
+      .where(where)
+      .orderBy(...orderOf(page.sort, dir))
       .offset(page.offset)
       .limit(page.limit),
-    db.select({ count: count() }).from(promoCodes),
+    db.select({ count: count() }).from(promoCodes).where(where),
   ]);
   return { rows: rows.map(asPromoCode), count: total.count };
 }

@@ -122,6 +122,53 @@ describe('promo codes', () => {
     }
   });
 
+  it('searches codes and descriptions in any case, counts the matches, and sorts by a column', async () => {
+    const made: unknown[] = [];
+    for (const fields of [
+      { code: 'zeta-srch', description: 'Autumn 50%_off', value: 10, valid_until: '2027-01-31' },
+      { code: 'ALPHA-SRCH', description: 'Spring', value: 90 },
+      { code: 'MID-XYZ', description: 'The SRCH campaign', value: 50, valid_until: '2026-12-31' },
+      // As LIKE patterns, "0%_off" would match this one too: the search takes % and _ as typed.
+      { code: 'DECOY-SRCH', description: '500 bonus off', value: 50 },
+    ]) {
+      made.push(await newCode(fields));
+    }
+    const [zeta, alpha, mid, decoy] = made;
+    const list = (body: Record<string, unknown>) =>
+      t.post('/api/promo-codes/list/', { offset: 0, limit: 100, ...body });
+    const codes = async (body: Record<string, unknown>) => {
+      const res = await list(body);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().rows as { code: string }[]).map((r) => r.code);
+    };
+
+    expect((await list({ search: ' sRcH ' })).json()).toEqual({ rows: [decoy, mid, alpha, zeta], count: 4 });
+    // Equal values keep the newest first; codes without an end come last whichever the direction.
+    const orders: [Record<string, unknown>, string[]][] = [
+      [{ sort: 'code' }, ['ALPHA-SRCH', 'DECOY-SRCH', 'MID-XYZ', 'ZETA-SRCH']],
+      [{ sort: 'code', dir: 'desc' }, ['ZETA-SRCH', 'MID-XYZ', 'DECOY-SRCH', 'ALPHA-SRCH']],
+      [{ sort: 'value' }, ['ZETA-SRCH', 'DECOY-SRCH', 'MID-XYZ', 'ALPHA-SRCH']],
+      [{ sort: 'valid_until' }, ['MID-XYZ', 'ZETA-SRCH', 'DECOY-SRCH', 'ALPHA-SRCH']],
+      [{ sort: 'valid_until', dir: 'desc' }, ['ZETA-SRCH', 'MID-XYZ', 'DECOY-SRCH', 'ALPHA-SRCH']],
+      [{ sort: 'created_at', dir: 'asc' }, ['ZETA-SRCH', 'ALPHA-SRCH', 'MID-XYZ', 'DECOY-SRCH']],
+    ];
+    for (const [order, expected] of orders) {
+      expect(await codes({ search: 'srch', ...order }), JSON.stringify(order)).toEqual(expected);
+    }
+    expect((await list({ search: '0%_off' })).json()).toEqual({ rows: [zeta], count: 1 });
+    expect((await list({ search: 'srch', sort: 'code', offset: 1, limit: 2 })).json()).toEqual({
+      rows: [decoy, mid],
+      count: 4,
+    });
+    expect((await list({ search: 'no such code' })).json()).toEqual({ rows: [], count: 0 });
+
+    for (const body of [{ sort: 'id' }, { dir: 'up' }, { search: 'x'.repeat(101) }, { search: 5 }]) {
+      const res = await list(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().detail).toEqual(expect.any(String));
+    }
+  });
+
   it('answers 404 for an unknown id and 400 for one that is not a number', async () => {
     const missing = await t.get('/api/promo-codes/987654/');
     expect(missing.statusCode).toBe(404);
