@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema.ts';
+import { loginFailures, sessions, users } from '../../db/schema.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
 import { MAX_FAILURES_PER_EMAIL, upsertAdmin } from './data.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -60,6 +60,17 @@ describe('sign-in', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().detail).toMatch(/Too many/);
     expect(blocked.headers['retry-after']).toBeDefined();
+  });
+
+  it('throttles attempts sent all at once too: no more than the limit get their password checked', async () => {
+    await upsertAdmin(t.database.db, 'rush@example.com', 'rush-password-1');
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login('rush@example.com', `guess-${i}`)));
+    const checked = answers.filter((r) => r.statusCode === 400).length;
+    expect(checked).toBeLessThanOrEqual(MAX_FAILURES_PER_EMAIL);
+    expect(answers.filter((r) => r.statusCode === 429).length).toBe(30 - checked);
+    // Refused attempts checked nothing and are not kept; the checked ones are the failures.
+    const kept = await t.database.db.select().from(loginFailures).where(eq(loginFailures.email, 'rush@example.com'));
+    expect(kept).toHaveLength(checked);
   });
 
   it('revokes the session at logout, server-side', async () => {

@@ -87,7 +87,14 @@ export const THROTTLE_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES_PER_EMAIL = 5;
 export const MAX_FAILURES_PER_IP = 20;
 
-export async function isLoginThrottled(db: Executor, ip: string, email: string): Promise<boolean> {
+/**
+ * Counts a sign-in attempt as failed before its password is checked, and returns it, or null when the throttle
+ * refuses it. The check takes ~100 ms: counted after it, attempts sent all at once would each find none of the
+ * others and all be checked. Counted first, each finds those before it, so no more than the limit are checked.
+ * A refused attempt is taken back (it checked nothing); a successful one clears the email's failures.
+ */
+export async function startLoginAttempt(db: Executor, ip: string, email: string): Promise<number | null> {
+  const [attempt] = await db.insert(loginFailures).values({ ip, email }).returning({ id: loginFailures.id });
   const since = new Date(Date.now() - THROTTLE_WINDOW_MS).toISOString();
   const [row] = await db
     .select({
@@ -98,13 +105,13 @@ export async function isLoginThrottled(db: Executor, ip: string, email: string):
     .where(
       and(gt(loginFailures.created_at, since), sql`(${loginFailures.ip} = ${ip} or ${loginFailures.email} = ${email})`),
     );
-  return (row?.byIp ?? 0) >= MAX_FAILURES_PER_IP || (row?.byEmail ?? 0) >= MAX_FAILURES_PER_EMAIL;
-}
-
-export async function recordLoginFailure(db: Executor, ip: string, email: string): Promise<void> {
-  await db.insert(loginFailures).values({ ip, email });
+  if ((row?.byIp ?? 0) > MAX_FAILURES_PER_IP || (row?.byEmail ?? 0) > MAX_FAILURES_PER_EMAIL) {
+    await db.delete(loginFailures).where(eq(loginFailures.id, attempt.id));
+    return null;
+  }
   // Old rows only matter for the window; clearing them here keeps the table small without a job.
   await db.delete(loginFailures).where(sql`${loginFailures.created_at} < now() - interval '1 day'`);
+  return attempt.id;
 }
 
 export async function clearLoginFailures(db: Executor, email: string): Promise<void> {

@@ -7,10 +7,9 @@ import {
   createSession,
   findSessionUser,
   findUserByEmail,
-  isLoginThrottled,
-  recordLoginFailure,
   revokeSession,
   type SessionUser,
+  startLoginAttempt,
   THROTTLE_WINDOW_MS,
 } from './data.ts';
 import { DUMMY_HASH, verifyPassword } from './passwords.ts';
@@ -66,16 +65,14 @@ export async function authRoutes(app: FastifyInstance) {
 
   route(app, api.auth.login, async (req, reply) => {
     const { email, password } = req.body;
-    if (await isLoginThrottled(db, req.ip, email)) {
+    if ((await startLoginAttempt(db, req.ip, email)) === null) {
       reply.header('retry-after', String(THROTTLE_WINDOW_MS / 1000));
       throw new HttpError(429, 'Too many failed sign-ins. Try again in 15 minutes.');
     }
     const user = await findUserByEmail(db, email);
     const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !ok) {
-      await recordLoginFailure(db, req.ip, email);
-      throw new HttpError(400, 'Wrong email or password');
-    }
+    // The attempt is already counted as a failure: a wrong password leaves it so.
+    if (!user || !ok) throw new HttpError(400, 'Wrong email or password');
     await clearLoginFailures(db, email);
     const { token, expiresAt } = await createSession(db, user.id);
     reply.setCookie(SESSION_COOKIE, token, {

@@ -63,6 +63,8 @@ describe('MP4 duration', () => {
     expect(read(syntheticMp4({ timescale: 1000, duration: 0 }))).toBeNull(); // fragmented
     expect(read(syntheticMp4({ timescale: 1000, duration: 0xffff_ffff }))).toBeNull();
     expect(read(syntheticMp4({ timescale: 1000, duration: 0xffff_ffff_ffff_ffffn, version: 1 }))).toBeNull();
+    expect(read(syntheticMp4({ timescale: 1, duration: 0xffff_fffe }))).toBeNull(); // 136 years
+    expect(read(syntheticMp4({ timescale: 1, duration: 0xffff_ffff_ffff_fffen, version: 1 }))).toBeNull();
     expect(read(Buffer.concat([ftyp, box('moov', box('trak', Buffer.alloc(20)))]))).toBeNull(); // moov without mvhd
     expect(read(Buffer.concat([ftyp, box('bad!', Buffer.alloc(0), 3)]))).toBeNull(); // size below its header
     expect(read(Buffer.concat([ftyp, box('mdat', Buffer.alloc(4), 0), box('moov', Buffer.alloc(0))]))).toBeNull();

@@ -127,7 +127,9 @@ export class Mp4DurationReader {
       return this.giveUp();
     }
     // Fragmented MP4s leave mvhd's duration at 0 and keep the real one in the fragments: unknown, not 0 s.
-    if (timescale > 0 && duration > 0) this.duration = Math.round(duration / timescale);
+    // Past the column's int range (68 years) is a broken header, not a video: unknown, rather than a refused upload.
+    const seconds = timescale > 0 && duration > 0 ? Math.round(duration / timescale) : Number.NaN;
+    if (seconds <= 2_147_483_647) this.duration = seconds;
     this.mode = 'done';
   }
 
