@@ -296,6 +296,37 @@ describe('moving content within its season', () => {
     ]);
   });
 
+  it('moving to a brand that links it drops the link; a banner of its old brand refuses the move with 409', async () => {
+    const from = await seasonOf(2);
+    const to = await seasonOf(1);
+    const [linked, bannered] = from.items;
+    const link = await t.post('/api/content_link/add', { brand_id: to.brandId, content_id: linked.id });
+    expect(link.statusCode, link.body).toBe(200);
+    for (const withOrder of [false, true]) {
+      const res = await t.post('/api/content/update', {
+        id: linked.id,
+        brand_id: withOrder ? from.brandId : to.brandId,
+        ...(withOrder ? { sort_number: 1, sort_number_changed: true } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // Moved there and back: no longer linked from the brand it visited.
+    expect((await t.post('/api/content_link/list', { id: 0, brand_id: to.brandId })).json()).toEqual([]);
+
+    const banner = await t.post('/api/promo/add', {
+      title: 'Big news',
+      brand_id: from.brandId,
+      content_id: bannered.id,
+    });
+    expect(banner.statusCode, banner.body).toBe(200);
+    for (const extra of [{}, { sort_number: 1, sort_number_changed: true }]) {
+      const res = await t.post('/api/content/update', { id: bannered.id, brand_id: to.brandId, ...extra });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().detail).toMatch(/Big news/);
+    }
+    expect((await list(from.brandId)).map((i) => i.id)).toContain(bannered.id);
+  });
+
   it('keeps numbers 1..n when several moves in one brand run at once', async () => {
     const { brandId, items } = await seasonOf(6);
     const moves = items.map((item, i) => move(item, { sort_number: 6 - i }));

@@ -1,7 +1,7 @@
 import type { api, Content, ContentLang, VideoFile } from '@kids-vod/contract';
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { brands, content, contentLangs, videoFiles } from '../../db/schema.ts';
+import { brands, content, contentLangs, contentLinks, promos, videoFiles } from '../../db/schema.ts';
 import { conflict, notFound, staleUpdate } from '../../lib/errors.ts';
 import { bumpUpdatedAt, guardedUpdate } from '../../lib/guarded-update.ts';
 import type { Body } from '../../lib/route.ts';
@@ -132,10 +132,28 @@ export async function addContent(db: Executor, body: Parsed<'add'>): Promise<Con
   return getContent(db, id);
 }
 
+/**
+ * Content moving to another brand: a link of that brand to it would list it twice there (as its own and as
+ * linked), so the link goes; a banner opening it under its old brand would open the wrong page, so the move is
+ * refused until the banner is changed.
+ */
+async function prepareMove(tx: Executor, id: number, toBrand: number): Promise<void> {
+  const [banner] = await tx
+    .select({ title: promos.title })
+    .from(promos)
+    .where(and(eq(promos.content_id, id), isNotNull(promos.brand_id), ne(promos.brand_id, toBrand)))
+    .limit(1);
+  if (banner) throw conflict(`The promo banner “${banner.title}” opens this content under its brand: change it first`);
+  await tx.delete(contentLinks).where(and(eq(contentLinks.brand_id, toBrand), eq(contentLinks.content_id, id)));
+}
+
 export async function updateContent(db: Executor, body: Parsed<'update'>): Promise<Content> {
   const { id, updated_at, sort_number_changed, ...changes } = body;
   if (!sort_number_changed) {
-    await guardedUpdate(db, content, id, changes, updated_at, 'Content');
+    await db.transaction(async (tx) => {
+      if (changes.brand_id !== undefined) await prepareMove(tx, id, changes.brand_id);
+      await guardedUpdate(tx, content, id, changes, updated_at, 'Content');
+    });
     return getContent(db, id);
   }
   await db.transaction(async (tx) => {
@@ -148,6 +166,7 @@ export async function updateContent(db: Executor, body: Parsed<'update'>): Promi
     // Moved to another brand while we waited for the lock: its new brand is not locked by us.
     if (current.brand_id !== before.brand_id) throw staleUpdate('Content');
 
+    if (brandId !== current.brand_id) await prepareMove(tx, id, brandId);
     const season = changes.season ?? current.season;
     const ordered = await seasonOrder(tx, brandId, season, id);
     const position = Math.min(Math.max(changes.sort_number ?? current.sort_number, 1), ordered.length + 1);
