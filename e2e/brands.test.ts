@@ -183,6 +183,17 @@ describe('brands', () => {
     await row.getByRole('button', { name: 'Moon Bunnies' }).click();
     expect(await edit.getByLabel(/^Name/).inputValue()).toBe('Moon Bunnies');
 
+    // Countries chosen when the brand is saved become a rule, but a title typed and not saved yet is not thrown
+    // away unasked: the modal asks before it closes.
+    await edit.getByLabel('Title').fill('Moon Bunnies in English');
+    await chooseCountry(page, 'France', 'France (FR)');
+    await edit.getByRole('button', { name: 'Save brand' }).click();
+    await page.getByText('Country rule added').waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await edit.getByLabel('Title').inputValue()).toBe('Moon Bunnies in English');
+    expect((await brands()).find((b) => b.id === brand.id)?.country_rules.map((r) => r.code2)).toEqual([['FR']]);
+
     // Someone else saves the brand meanwhile: this save is refused with the server's detail.
     await c.t.post('/api/brand/update', { id: brand.id, sort: 5 });
     await edit.getByLabel(/^Name/).fill('Moon Bunnies too late');
@@ -229,6 +240,15 @@ describe('brands', () => {
     await expect.poll(() => rowNames(page)).toEqual(['Hill Valley', 'Ant Hill']);
     await page.getByLabel('Search brands').fill('valley');
     await expect.poll(() => rowNames(page)).toEqual(['Hill Valley']);
+    // Typed key by key, and in the middle of the text: every key lands, where it was typed.
+    const box = page.getByLabel('Search brands');
+    await box.fill('');
+    await box.pressSequentially('zebra crossing');
+    expect(await box.inputValue()).toBe('zebra crossing');
+    await expect.poll(() => rowNames(page)).toEqual(['Zebra Crossing']);
+    await box.evaluate((input: HTMLInputElement) => input.setSelectionRange(5, 5));
+    await box.pressSequentially('-ish');
+    expect(await box.inputValue()).toBe('zebra-ish crossing');
     await page.getByLabel('Search brands').fill('nothing like it');
     await page.getByText('No brand matches “nothing like it”.').waitFor();
     await page.getByRole('button', { name: 'Clear search' }).last().click();

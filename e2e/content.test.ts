@@ -370,6 +370,12 @@ describe('the content screen', () => {
     await stop.getByRole('button', { name: 'Cancel' }).click();
     await stop.waitFor({ state: 'hidden' });
     await editor.getByText('Uploading waterfall-en.mp4:').waitFor();
+    // Another language's tab would stop it too (the video is this language's): asked first as well.
+    await editor.getByRole('tab', { name: /^Russian/ }).click();
+    await stop.getByRole('button', { name: 'Cancel' }).click();
+    await stop.waitFor({ state: 'hidden' });
+    expect(await editor.getByRole('tab', { selected: true }).getAttribute('aria-label')).toMatch(/^English/);
+    await editor.getByText('Uploading waterfall-en.mp4:').waitFor();
     release();
     await toast(page, 'Video attached').waitFor();
     await editor.getByText('waterfall-en.mp4').waitFor();

@@ -287,14 +287,22 @@ describe('promo codes', () => {
     await expect.poll(() => shownCodes(page)).toEqual(['STAYS-HERE']);
     await page.getByText('1 promo code', { exact: true }).waitFor();
 
-    // Deleting the only code of the last page goes to the page before.
+    // Deleting the code of a page in the middle shows the next code on that page.
+    await addCode({ code: 'MIDDLE-ONE' });
     await addCode({ code: 'NEWEST-ONE' });
     await page.reload();
     await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(() => shownCodes(page)).toEqual(['MIDDLE-ONE']);
+    await page.getByRole('button', { name: 'Delete MIDDLE-ONE' }).click();
+    await page.getByRole('dialog', { name: 'Delete MIDDLE-ONE?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Promo code deleted').waitFor();
+    await page.getByText('Page 2 of 2').waitFor();
     await expect.poll(() => shownCodes(page)).toEqual(['STAYS-HERE']);
+    expect(param(page, 'page')).toBe('2');
+
+    // Deleting the only code of the last page goes to the page before.
     await page.getByRole('button', { name: 'Delete STAYS-HERE' }).click();
     await page.getByRole('dialog', { name: 'Delete STAYS-HERE?' }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Promo code deleted').waitFor();
     await expect.poll(() => shownCodes(page)).toEqual(['NEWEST-ONE']);
     expect(param(page, 'page')).toBeNull();
     await page.getByText('Page 1 of 1').waitFor();

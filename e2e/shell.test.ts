@@ -110,6 +110,34 @@ describe('the layout', () => {
     expectNoConsoleErrors();
   });
 
+  it('keeps the keyboard focus on a control when its tooltip code arrives', async () => {
+    const page = await c.newPage();
+    await c.signIn(page);
+    // The tooltip code is held back until the colour-mode switch has the focus.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await page.route(/\/assets\/tooltip-[\w-]+\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    const toggle = page.getByRole('button', { name: 'Switch to light mode' });
+    await toggle.focus();
+    await expect.poll(() => asked).toBe(true);
+    // The control mounts once more inside its tooltip: the marked one goes, a new one comes.
+    await toggle.evaluate((el) => el.setAttribute('data-before-tooltip', ''));
+    release();
+    await page.locator('[aria-label="Switch to light mode"]:not([data-before-tooltip])').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Switch to light mode');
+    expectNoConsoleErrors();
+  });
+
   it("shows 'Not found' for unknown /admin paths", async () => {
     const page = await c.newPage();
     await c.signIn(page);

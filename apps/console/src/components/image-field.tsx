@@ -4,7 +4,7 @@ import { Dropzone, IMAGE_MIME_TYPE } from '@mantine/dropzone';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 // The dropzone's own styles (dashed border, hover); main.tsx loads only the packages every screen uses.
 import '@mantine/dropzone/styles.css';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../lib/query-client.ts';
 import { type UploadPlatform, uploadImage } from '../lib/upload.ts';
 
@@ -23,18 +23,25 @@ export function ImageField({ label, value, onChange, platform = 'cloudflare', er
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
+  // An upload belongs to the field it started in: a field that goes (a closed modal, another language's tab) stops
+  // it, so its image never lands in whatever form is open when it finishes.
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
+
   async function send(file: File) {
     setProblem(null);
     if (platform === 'other' && file.size > OTHER_PLATFORM_MAX_BYTES) {
       setProblem(FILE_TOO_BIG_MESSAGE);
       return;
     }
+    const upload = new AbortController();
+    running.current = upload;
     setProgress(0);
     try {
-      const { url } = await uploadImage(file, platform, { onProgress: setProgress });
-      onChange(url);
+      const { url } = await uploadImage(file, platform, { onProgress: setProgress, signal: upload.signal });
+      if (!upload.signal.aborted) onChange(url);
     } catch (err) {
-      setProblem(errorMessage(err));
+      if (!upload.signal.aborted) setProblem(errorMessage(err));
     } finally {
       setProgress(null);
     }

@@ -15,8 +15,17 @@ function loadWhenIdle() {
   whenIdle(() =>
     import('./tooltip.ts').then(
       (m) => {
+        const focused = document.activeElement;
         Loaded = m.Tooltip;
         for (const notify of listeners) notify();
+        // The targets mount once more, inside their tooltips: one that had the keyboard focus gets it back.
+        const label = focused instanceof HTMLElement ? focused.getAttribute('aria-label') : null;
+        if (label) {
+          requestAnimationFrame(() => {
+            if (focused?.isConnected) return;
+            document.querySelector<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`)?.focus();
+          });
+        }
       },
       () => {
         scheduled = false;

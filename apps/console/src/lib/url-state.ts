@@ -37,17 +37,25 @@ export function useUrlState<T extends Record<string, string>>(defaults: T): [T, 
 }
 
 /**
- * A search box over a URL parameter: the box answers every key at once, the URL (and the list) follow when typing
- * pauses. Only typing pushes to the URL: a search cleared or restored from elsewhere (with the setter returned, and
- * in the URL) is not pushed back.
+ * A search box over a URL parameter. The box keeps its own text and answers every key at once: bound to the URL
+ * directly it would lose keys and its caret, as the router shows a new URL a moment later. The URL (and the list)
+ * follow when typing pauses; a URL changed from elsewhere (a link, a Clear button) puts its search in the box.
  */
 export function useUrlSearch(inUrl: string, push: (search: string) => void): [string, (search: string) => void] {
   const [search, setSearch] = useState(inUrl);
   const [typed] = useDebouncedValue(search.trim(), 200);
+  const [seen, setSeen] = useState(inUrl);
+  const pushed = useRef(inUrl);
+  if (inUrl !== seen) {
+    setSeen(inUrl);
+    if (inUrl !== pushed.current) setSearch(inUrl);
+  }
   const latest = useRef({ inUrl, push });
   latest.current = { inUrl, push };
   useEffect(() => {
-    if (typed !== latest.current.inUrl) latest.current.push(typed);
+    if (typed === latest.current.inUrl) return;
+    pushed.current = typed;
+    latest.current.push(typed);
   }, [typed]);
   return [search, setSearch];
 }

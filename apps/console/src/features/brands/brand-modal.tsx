@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ImageField } from '../../components/image-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -86,6 +86,9 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
   // The brand as last loaded or saved: its `updated_at` guards the next save against someone else's.
   const [brand, setBrand] = useState<Brand | null>(initial);
   const [langDirty, setLangDirty] = useState(false);
+  // Read when a save answers, after the renders that may have changed it.
+  const langDirtyNow = useRef(langDirty);
+  langDirtyNow.current = langDirty;
   const add = useAddBrand();
   const update = useUpdateBrand();
   const addRule = useAddCountryRule();
@@ -123,7 +126,16 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
           // Countries chosen but not added yet become a rule, and the modal closes (product spec).
           const pending = draft.values;
           if (pending.code2.length === 0) return;
-          addRule.mutate({ brand_id: saved.id, ...pending }, { onSuccess: close });
+          addRule.mutate(
+            { brand_id: saved.id, ...pending },
+            {
+              onSuccess: () => {
+                draft.reset();
+                // What changed meanwhile, or waits unsaved in a language tab, is not thrown away without asking.
+                closeUnlessUnsaved(form.isDirty() || langDirtyNow.current, close);
+              },
+            },
+          );
         },
       },
     );

@@ -7,7 +7,7 @@ import { SearchField } from '../../components/search-field.tsx';
 import { lazyComponent, whenIdle } from '../../lib/lazy-component.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useLanguages } from '../../lib/reference.ts';
-import { pageOf, type SortDirection, useUrlState } from '../../lib/url-state.ts';
+import { pageOf, type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { brandsQuery, useBrands } from './api.ts';
 import { BrandsTable, sortBrands } from './brands-table.tsx';
 
@@ -32,6 +32,7 @@ function matches(brand: Brand, search: string): boolean {
 
 export function Component() {
   const [url, setUrl] = useUrlState({ q: '', sort: '', dir: 'asc', page: '1' });
+  const [search, setSearch] = useUrlSearch(url.q, (q) => setUrl({ q, page: '1' }));
   const brands = useBrands();
   const languages = useLanguages();
   // Each opening is a fresh modal (`key`), so nothing of the previously edited brand survives a close.
@@ -64,12 +65,7 @@ export function Component() {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="sm" wrap="nowrap">
-          <SearchField
-            label="Search brands"
-            placeholder="Search by name or slug"
-            value={url.q}
-            onChange={(q) => setUrl({ q, page: '1' })}
-          />
+          <SearchField label="Search brands" placeholder="Search by name or slug" value={search} onChange={setSearch} />
           {brands.data ? (
             <Text size="sm" c="dimmed" aria-live="polite">
               {countText(rows.length, total, searching, ['brand', 'brands'])}

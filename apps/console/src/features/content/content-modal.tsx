@@ -195,12 +195,19 @@ export function ContentModal({
       // Closing forgets the item's language data: the next opening reads it afresh.
       if (id) queryClient.removeQueries({ queryKey: contentKeys.langs(id) });
     };
+    leaveUnlessUnsaved(dirty, done);
+  }
+
+  /**
+   * Leaving the item or its language stops a running video upload (the video section is that language's): minutes
+   * of a large file are not dropped on a stray Escape or tab, so it is asked first, like unsaved changes.
+   */
+  function leaveUnlessUnsaved(dirty: boolean, leave: () => void) {
     if (!uploading) {
-      closeUnlessUnsaved(dirty, done);
+      closeUnlessUnsaved(dirty, leave);
       return;
     }
-    // Closing stops a running upload (video-section.tsx): minutes of a large file are not dropped on a stray Escape.
-    closeUnlessUnsaved(true, done, {
+    closeUnlessUnsaved(true, leave, {
       title: 'Stop the upload?',
       message: `The video has not finished uploading${dirty ? ' and the changes in this form have not been saved' : ''}.`,
       confirmLabel: 'Stop upload',
@@ -209,7 +216,7 @@ export function ContentModal({
 
   function chooseLanguage(next: number) {
     if (next === langId) return;
-    closeUnlessUnsaved(langForm.isDirty(), () => setLangId(next));
+    leaveUnlessUnsaved(langForm.isDirty(), () => setLangId(next));
   }
 
   const saveContent = form.onSubmit((values) => {
@@ -325,9 +332,20 @@ export function ContentModal({
             onChange={chooseLanguage}
           >
             {() =>
-              langs.isError ? (
-                <Alert color="red" title="Could not load the language versions">
-                  <Button size="xs" variant="light" color="red" onClick={() => langs.refetch()}>
+              langs.isError || languages.isError ? (
+                <Alert
+                  color="red"
+                  title={languages.isError ? 'Could not load the languages' : 'Could not load the language versions'}
+                >
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => {
+                      if (languages.isError) languages.refetch();
+                      if (langs.isError) langs.refetch();
+                    }}
+                  >
                     Retry
                   </Button>
                 </Alert>
@@ -351,6 +369,8 @@ export function ContentModal({
                           {...langForm.getInputProps('description')}
                         />
                         <ImageField
+                          // Each item's language has its own field, so an upload stops when either changes.
+                          key={`${item.id}-${langId}`}
                           label="Thumbnail"
                           value={langForm.values.thumbnail_url}
                           onChange={(url) => langForm.setFieldValue('thumbnail_url', url)}
@@ -375,6 +395,7 @@ export function ContentModal({
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, md: 5 }}>
                     <VideoSection
+                      key={`${item.id}-${langId}`}
                       contentId={item.id}
                       langId={langId}
                       langName={langName}

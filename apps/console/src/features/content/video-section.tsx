@@ -169,7 +169,14 @@ export function VideoSection({
         </Stack>
       ) : null}
       {problem ? (
-        <Alert color="red" role="alert" p="xs" withCloseButton onClose={() => setProblem(null)}>
+        <Alert
+          color="red"
+          role="alert"
+          p="xs"
+          withCloseButton
+          closeButtonLabel="Dismiss the error"
+          onClose={() => setProblem(null)}
+        >
           {problem}
         </Alert>
       ) : null}

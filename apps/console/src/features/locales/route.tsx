@@ -11,14 +11,13 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconLanguage, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { confirmAction } from '../../components/confirm.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
 import { useLanguages } from '../../lib/reference.ts';
-import { pageOf, useUrlState } from '../../lib/url-state.ts';
+import { pageOf, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { AddKeyModal } from './add-key-modal.tsx';
 import { AddLanguageModal } from './add-language-modal.tsx';
 import { useDeleteKey, useLocales } from './api.ts';
@@ -38,14 +37,7 @@ export function Component() {
   const deleteKey = useDeleteKey();
   const [modal, setModal] = useState<{ kind: 'key' | 'language'; at: number } | null>(null);
 
-  // The search box answers every key stroke; the URL (and the filter over thousands of keys) follow a pause.
-  const [search, setSearch] = useState(url.q);
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 200);
-  const urlSearch = useRef(url.q);
-  urlSearch.current = url.q;
-  useEffect(() => {
-    if (debouncedSearch !== urlSearch.current) setUrl({ q: debouncedSearch, page: '1' });
-  }, [debouncedSearch, setUrl]);
+  const [search, setSearch] = useUrlSearch(url.q, (q) => setUrl({ q, page: '1' }));
 
   const onlyMissing = url.missing === '1';
   const [kept, setKept] = useState<ReadonlySet<string>>(new Set());

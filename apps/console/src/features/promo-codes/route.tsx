@@ -42,7 +42,7 @@ export function Component() {
   const remove = useDeletePromoCode({
     // Deleting the only code of the last page goes to the page before, not to an empty one.
     onDeleted: () => {
-      if (rows.length === 1 && page > 1) goTo(page - 1);
+      if (rows.length === 1 && page === pages && page > 1) goTo(page - 1);
     },
   });
   async function deleteCode(code: PromoCode) {

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { choicesError, countText, ListState } from '../../components/list-state.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useLanguages } from '../../lib/reference.ts';
-import { useUrlState } from '../../lib/url-state.ts';
+import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { useBrands, usePromos } from './api.ts';
 import { PromoCards } from './promo-cards.tsx';
 import { PromoModal } from './promo-modal.tsx';
@@ -29,6 +29,7 @@ function matches(promo: Promo, url: typeof URL_DEFAULTS): boolean {
 
 export function Component() {
   const [url, setUrl] = useUrlState(URL_DEFAULTS);
+  const [search, setSearch] = useUrlSearch(url.q, (q) => setUrl({ q }));
   const promos = usePromos();
   const brands = useBrands();
   const languages = useLanguages();
@@ -56,8 +57,8 @@ export function Component() {
           <SearchField
             label="Search banners"
             placeholder="Search by title or button text"
-            value={url.q}
-            onChange={(q) => setUrl({ q })}
+            value={search}
+            onChange={setSearch}
             width={280}
           />
           <Select

@@ -8,7 +8,7 @@ import { ListPagination } from '../../components/list-pagination.tsx';
 import { ClearSearch, ListState } from '../../components/list-state.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useDatePickerProps } from '../../lib/date-picker.ts';
-import { pageOf, type SortDirection, useUrlState } from '../../lib/url-state.ts';
+import { pageOf, type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { useDownloadReport, useReport } from './api.ts';
 import { type DateRange, defaultRange, formatMinutes, ISO_DATE, isIsoDate } from './format.ts';
 import { MinutesChart } from './minutes-chart.tsx';
@@ -60,6 +60,7 @@ function matches(row: { brand_name: string; title: string; season: number; sort_
 export function Component() {
   const [fallback] = useState(defaultRange);
   const [url, setUrl] = useUrlState({ ...fallback, q: '', sort: '', dir: 'asc', page: '1' });
+  const [search, setSearch] = useUrlSearch(url.q, (q) => setUrl({ q, page: '1' }));
   // A date the URL gets wrong falls back to the default range rather than failing.
   const range: DateRange = isIsoDate(url.from) && isIsoDate(url.to) ? { from: url.from, to: url.to } : fallback;
   const problem = ReportBody.safeParse({ date_from: range.from, date_to: range.to }).error?.issues[0]?.message;
@@ -160,8 +161,8 @@ export function Component() {
                 <SearchField
                   label="Search the report"
                   placeholder="Search by brand or title"
-                  value={url.q}
-                  onChange={(q) => setUrl({ q, page: '1' })}
+                  value={search}
+                  onChange={setSearch}
                 />
                 {data ? (
                   <Text size="sm" c="dimmed" aria-live="polite">

@@ -7,7 +7,7 @@ import { ListPagination } from '../../components/list-pagination.tsx';
 import { ClearSearch, choicesError, countText, ListState } from '../../components/list-state.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useLanguages } from '../../lib/reference.ts';
-import { pageOf, type SortDirection, useUrlState } from '../../lib/url-state.ts';
+import { pageOf, type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { useStreams } from './api.ts';
 import { StreamModal } from './stream-modal.tsx';
 import { StreamsTable, sortStreams } from './streams-table.tsx';
@@ -23,6 +23,7 @@ function matches(stream: Stream, search: string): boolean {
 
 export function Component() {
   const [url, setUrl] = useUrlState(URL_DEFAULTS);
+  const [search, setSearch] = useUrlSearch(url.q, (q) => setUrl({ q, page: '1' }));
   const langId = Number(url.lang) > 0 ? Number(url.lang) : DEFAULT_LANG_ID;
   const streams = useStreams(langId);
   const languages = useLanguages();
@@ -71,8 +72,8 @@ export function Component() {
           <SearchField
             label="Search streams"
             placeholder="Search by title or URL"
-            value={url.q}
-            onChange={(q) => setUrl({ q, page: '1' })}
+            value={search}
+            onChange={setSearch}
             width={280}
           />
           {streams.data ? (
