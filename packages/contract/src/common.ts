@@ -13,12 +13,23 @@ export const Timestamp = z.iso.datetime({ offset: true });
 export const CalendarDate = z.iso.date();
 export const Ok = z.object({ ok: z.literal(true) });
 
+/** "HTTPS://…" is a valid address, but the catalogue's format (and many apps) expect the scheme in lower case. */
+export const lowerCaseScheme = (url: string) => url.replace(/^https?:/i, (scheme) => scheme.toLowerCase());
+
 /** Absolute http(s) URL or a path on this server (uploaded media). */
 export const MediaUrl = z
   .string()
   .trim()
   .max(2048)
-  .refine((v) => v === '' || /^(https?:\/\/|\/)/i.test(v), 'Must be an http(s) URL or a path starting with /');
+  .refine((v) => v === '' || /^(https?:\/\/|\/)/i.test(v), 'Must be an http(s) URL or a path starting with /')
+  .transform(lowerCaseScheme);
+
+/** An app language's code ("fr", "pt-br"), as it names the language's catalogue. */
+export const LanguageCode = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/, 'A language code like "fr" or "pt-br"');
 
 export const HexColor = z
   .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, Id, Ok, Timestamp } from './common.ts';
+import { call, Id, LanguageCode, Ok, Timestamp } from './common.ts';
 import { Language } from './reference.ts';
 
 /** A key of the app strings, e.g. `home.title`. */
@@ -19,11 +19,7 @@ export type LocaleEntry = z.infer<typeof LocaleEntry>;
 export const LocaleUpsertBody = z.object({ key: LocaleKey, lang_id: Id, value: z.string().max(10_000) });
 export const LocaleDeleteBody = z.object({ key: LocaleKey, lang_id: Id.optional() });
 export const LanguageAddBody = z.object({
-  code: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/, 'A language code like "fr" or "pt-br"'),
+  code: LanguageCode,
   name: z.string().trim().min(1, 'Enter a name').max(100),
 });
 

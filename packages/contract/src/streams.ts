@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { call, Id, MediaUrl, Timestamp, UpdatedAtGuard } from './common.ts';
+import { call, Id, lowerCaseScheme, MediaUrl, Timestamp, UpdatedAtGuard } from './common.ts';
 
 export const HttpUrl = z
   .string()
   .trim()
   .max(2048)
-  .pipe(z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }));
+  .pipe(z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }))
+  .transform(lowerCaseScheme);
 
 export const Stream = z.object({
   id: Id,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, Timestamp } from './common.ts';
+import { call, LanguageCode, Timestamp } from './common.ts';
 import { VideoFile } from './content.ts';
 
 export const UPLOAD_PLATFORMS = ['cloudflare', 'other'] as const;
@@ -53,7 +53,7 @@ export const uploadCalls = {
     method: 'POST',
     path: '/api/content/upload_json',
     summary: 'Build and publish the catalogue of one language',
-    query: z.object({ lang: z.string().min(2).max(10) }),
-    response: CatalogBuild,
+    query: z.object({ lang: LanguageCode }),
+    response: CatalogBuildRecord,
   }),
 };

@@ -221,6 +221,10 @@ describe('publishing the catalogue', () => {
   it('puts exactly what the English apps may show into the English catalogue', async () => {
     const { build, catalogue } = await publish('en');
     expect(build).toEqual({
+      id: expect.any(Number),
+      lang_id: ENGLISH,
+      lang_code: 'en',
+      versioned_url: expect.stringMatching(/^\/media\/catalog\/en-[0-9a-f]+\.json$/),
       url: '/media/catalog/en.json',
       size_bytes: expect.any(Number),
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
@@ -459,6 +463,16 @@ describe('publishing the catalogue', () => {
       strings: {},
       promos: [{ id: d.promoEveryLang }],
     });
+  });
+
+  it('publishes a language whose code is long, with its strings in byte order even where keys are numbers', async () => {
+    const lang = await ok<{ id: number }>('/api/content/add_lang', { code: 'ca-valencia', name: 'Valencian' });
+    for (const key of ['10', '9', 'b', '1.x']) await ok('/api/locales/upsert', { key, lang_id: lang.id, value: key });
+    const { build, bytes } = await publish('ca-valencia');
+    expect(build).toMatchObject({ url: '/media/catalog/ca-valencia.json', lang_code: 'ca-valencia' });
+    // JSON.parse would reorder them as an object does: the text is what apps get.
+    const text = bytes.toString('utf8');
+    expect(text.slice(text.indexOf('"strings":'))).toBe('"strings":{"1.x":"1.x","10":"10","9":"9","b":"b"}}');
   });
 
   it('answers 404 for an unknown language, 400 without one and 401 without a session', async () => {

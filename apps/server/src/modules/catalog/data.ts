@@ -193,9 +193,9 @@ export async function writeCatalogue(
     .from(localeStrings)
     .where(eq(localeStrings.lang_id, lang.id))
     .orderBy(byKey(localeStrings.key));
-  // No prototype: a key can never turn into something other than an own string property.
-  const strings: Record<string, string> = Object.create(null);
-  for (const { key, value } of stringRows) strings[key] = value;
+  // Written pair by pair, not through an object: JavaScript lists keys like "9" and "10" first, in numeric order,
+  // and the format promises byte order.
+  const strings = `{${stringRows.map(({ key, value }) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(',')}}`;
 
   // Same brand order as brandRows, so each brand's content arrives in one run, right when it is written.
   const items = contentInCatalogue(tx, lang.id, {
@@ -281,7 +281,7 @@ export async function writeCatalogue(
   if ((await peek()) !== undefined) throw new Error('Catalogue content is not in brand order');
   await tx.execute(sql`close catalogue_content`);
   await emit(
-    `],"promos":${JSON.stringify(cataloguePromos)},"streams":${JSON.stringify(streamRows)},"strings":${JSON.stringify(strings)}}`,
+    `],"promos":${JSON.stringify(cataloguePromos)},"streams":${JSON.stringify(streamRows)},"strings":${strings}}`,
   );
 
   return {

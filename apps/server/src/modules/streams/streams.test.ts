@@ -57,6 +57,17 @@ describe('streams', () => {
     expect(await listIds(ENGLISH)).not.toContain(stream.id);
   });
 
+  it('stores an upper-case scheme in lower case, as the catalogue format has it', async () => {
+    const stream = await newStream({
+      url: 'HTTPS://Live.Example.com/Kids.m3u8',
+      poster_url: 'Http://cdn.example.com/P.png',
+    });
+    expect(stream).toMatchObject({
+      url: 'https://Live.Example.com/Kids.m3u8',
+      poster_url: 'http://cdn.example.com/P.png',
+    });
+  });
+
   it('orders the list by sort, then id', async () => {
     const late = await newStream({ sort: 10 });
     const tieFirst = await newStream({ sort: -10 });
