@@ -137,6 +137,34 @@ describe('locales', () => {
     expectNoConsoleErrors();
   });
 
+  it('says in a toast when the text of a cell that has left the screen could not be saved', async () => {
+    await translate('away.key', ENGLISH, 'Before');
+    await translate('stays.key', ENGLISH, 'Stays');
+    const page = await c.newPage();
+    await c.signIn(page);
+    await openLocales(page, '?q=.key');
+    // The save is held back, then refused, while a search takes its row off the screen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/locales/upsert', async (route) => {
+      await held;
+      await route.fulfill({ status: 400, contentType: 'application/json', body: '{"detail":"The text was refused"}' });
+    });
+    await cell(page, 'English', 'away.key').click();
+    await editor(page, 'English', 'away.key').fill('After');
+    await page.getByLabel('Search', { exact: true }).fill('stays');
+    await poll(() => rowKeys(page)).toEqual(['stays.key']);
+    release();
+    const toast = page.getByRole('alert').filter({ hasText: 'The English text of away.key was not saved' });
+    await toast.getByText('The text was refused').waitFor();
+    expect((await entryOf('away.key'))?.values[String(ENGLISH)]).toBe('Before');
+    // The journeys after this one count keys.
+    for (const key of ['away.key', 'stays.key']) await post('/api/locales/delete', { key });
+    expectNoConsoleErrors();
+  });
+
   it('adds a key with its English text, validated by the contract, and refuses a duplicate with its detail', async () => {
     const page = await c.newPage();
     await c.signIn(page);

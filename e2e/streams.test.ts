@@ -85,9 +85,24 @@ describe('streams', () => {
 
     await dialog.getByLabel(/^URL/).fill('https://streams.example.com/live/es/index.m3u8');
     await dialog.getByLabel('Order', { exact: true }).fill('3');
+    // While the poster uploads (held back here), saving waits for it and closing asks first: either would lose it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/content/upload?type=image*', async (route) => {
+      await held;
+      await route.continue();
+    });
     await dialog
       .locator('input[type=file]')
       .setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: discPng(64, 36, '#023e8a', '#90e0ef') });
+    await expect.poll(() => dialog.getByRole('button', { name: 'Add stream' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    release();
     await dialog.getByRole('img', { name: 'Poster preview' }).waitFor();
     await dialog.getByRole('button', { name: 'Add stream' }).click();
     await page.getByText('Stream added').waitFor();

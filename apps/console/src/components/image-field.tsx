@@ -4,9 +4,18 @@ import { Dropzone, IMAGE_MIME_TYPE } from '@mantine/dropzone';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 // The dropzone's own styles (dashed border, hover); main.tsx loads only the packages every screen uses.
 import '@mantine/dropzone/styles.css';
+import { useIsMutating, useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../lib/query-client.ts';
 import { type UploadPlatform, uploadImage } from '../lib/upload.ts';
+
+const IMAGE_UPLOAD_KEY = ['image-upload'];
+
+/**
+ * Whether an image is uploading: its field's value changes only once it is done, so until then a save would store
+ * the old image and a close would stop the upload. Modals wait on it for the one, and ask first for the other.
+ */
+export const useImageUploading = () => useIsMutating({ mutationKey: IMAGE_UPLOAD_KEY }) > 0;
 
 export interface ImageFieldProps {
   label: string;
@@ -27,6 +36,13 @@ export function ImageField({ label, value, onChange, platform = 'cloudflare', er
   // it, so its image never lands in whatever form is open when it finishes.
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
+  const upload = useMutation({
+    mutationKey: IMAGE_UPLOAD_KEY,
+    mutationFn: ({ file, signal }: { file: File; signal: AbortSignal }) =>
+      uploadImage(file, platform, { onProgress: setProgress, signal }),
+    // The field shows its own failure.
+    meta: { errorToast: false },
+  });
 
   async function send(file: File) {
     setProblem(null);
@@ -34,14 +50,14 @@ export function ImageField({ label, value, onChange, platform = 'cloudflare', er
       setProblem(FILE_TOO_BIG_MESSAGE);
       return;
     }
-    const upload = new AbortController();
-    running.current = upload;
+    const controller = new AbortController();
+    running.current = controller;
     setProgress(0);
     try {
-      const { url } = await uploadImage(file, platform, { onProgress: setProgress, signal: upload.signal });
-      if (!upload.signal.aborted) onChange(url);
+      const { url } = await upload.mutateAsync({ file, signal: controller.signal });
+      if (!controller.signal.aborted) onChange(url);
     } catch (err) {
-      if (!upload.signal.aborted) setProblem(errorMessage(err));
+      if (!controller.signal.aborted) setProblem(errorMessage(err));
     } finally {
       setProgress(null);
     }

@@ -3,7 +3,7 @@ import { Badge, Button, Center, Group, Loader, Stack, Switch, Text, Textarea, Te
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
-import { ImageField } from '../../components/image-field.tsx';
+import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { LanguageTabs } from '../../components/language-tabs.tsx';
 import { ListState } from '../../components/list-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -46,7 +46,8 @@ function BrandLangEditor({
     validate: (values) =>
       schemaResolver(BrandLangAddBody, { sync: true })({ ...values, brand_id: brandId, lang_id: language.id }),
   });
-  const dirty = form.isDirty();
+  const uploading = useImageUploading();
+  const dirty = form.isDirty() || uploading;
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
@@ -102,7 +103,7 @@ function BrandLangEditor({
             key={form.key('is_published')}
             {...form.getInputProps('is_published', { type: 'checkbox' })}
           />
-          <Button type="submit" variant="light" loading={add.isPending || update.isPending}>
+          <Button type="submit" variant="light" loading={add.isPending || update.isPending || uploading}>
             {version ? `Save ${language.name} version` : `Add ${language.name} version`}
           </Button>
         </Group>

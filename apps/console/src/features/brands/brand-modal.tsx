@@ -18,7 +18,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
-import { ImageField } from '../../components/image-field.tsx';
+import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { showSaved } from '../../lib/saved-form.ts';
 import { useAddBrand, useAddCountryRule, useForgetBrandDetails, useUpdateBrand } from './api.ts';
@@ -101,7 +101,8 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
 
   const dirty = form.isDirty() || langDirty || draft.values.code2.length > 0;
   const close = () => setOpened(false);
-  const requestClose = () => closeUnlessUnsaved(dirty, close);
+  const uploading = useImageUploading();
+  const requestClose = () => closeUnlessUnsaved(dirty || uploading, close);
 
   function loaded(saved: Brand, sent: BrandFormValues) {
     setBrand(saved);
@@ -225,7 +226,7 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
           <Button variant="default" onClick={requestClose}>
             Close
           </Button>
-          <Button type="submit" form="brand-form" loading={saving}>
+          <Button type="submit" form="brand-form" loading={saving || uploading}>
             {brand ? 'Save brand' : 'Create brand'}
           </Button>
         </Group>

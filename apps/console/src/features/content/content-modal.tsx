@@ -25,7 +25,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
-import { ImageField } from '../../components/image-field.tsx';
+import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { LanguageTabs } from '../../components/language-tabs.tsx';
 import { useLanguages } from '../../lib/reference.ts';
 import { showSaved } from '../../lib/saved-form.ts';
@@ -122,6 +122,7 @@ export function ContentModal({
 }) {
   const queryClient = useQueryClient();
   const uploading = useIsMutating({ mutationKey: VIDEO_UPLOAD_KEY }) > 0;
+  const imageUploading = useImageUploading();
   const opened = edited !== null;
   const item = edited && edited !== 'new' ? edited : null;
   const languages = useLanguages();
@@ -189,7 +190,7 @@ export function ContentModal({
 
   function close() {
     const id = item?.id;
-    const dirty = form.isDirty() || langForm.isDirty();
+    const dirty = form.isDirty() || langForm.isDirty() || imageUploading;
     const done = () => {
       onClose();
       // Closing forgets the item's language data: the next opening reads it afresh.
@@ -216,7 +217,7 @@ export function ContentModal({
 
   function chooseLanguage(next: number) {
     if (next === langId) return;
-    leaveUnlessUnsaved(langForm.isDirty(), () => setLangId(next));
+    leaveUnlessUnsaved(langForm.isDirty() || imageUploading, () => setLangId(next));
   }
 
   const saveContent = form.onSubmit((values) => {
@@ -384,7 +385,7 @@ export function ContentModal({
                           <Button
                             type="submit"
                             variant={version ? 'filled' : 'light'}
-                            loading={addLang.isPending || updateLang.isPending}
+                            loading={addLang.isPending || updateLang.isPending || imageUploading}
                             disabled={!langs.isSuccess}
                           >
                             {version ? 'Save language version' : 'Create this language version'}

@@ -1,7 +1,9 @@
 import type { Language, LocaleEntry } from '@kids-vod/contract';
 import { api, DEFAULT_LANG_ID } from '@kids-vod/contract/client';
+import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { send } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/query-client.ts';
 import { languagesQuery } from '../../lib/reference.ts';
 
 /** The locales screen's calls: query options and hooks typed from the contract. */
@@ -25,6 +27,10 @@ export interface TranslationChange {
   langId: number;
   /** The new text; `null` removes the translation (the key becomes missing in that language). */
   value: string | null;
+  /** What the toast of a failure names ("French text of home.title"). */
+  label: string;
+  /** Whether the cell that sent it is still on screen to show a failure itself. */
+  onScreen: { readonly current: boolean };
 }
 
 /**
@@ -50,7 +56,13 @@ export function useSaveTranslation() {
         }),
       );
     },
-    // A cell shows its own failure (the server's detail under the text it keeps) and its success quietly.
+    // A cell shows its own failure (the server's detail under the text it keeps) and its success quietly. One that
+    // has left the screen meanwhile (a page, a filter) cannot: its failure becomes a toast, not a silent loss.
+    onError: (err, { label, onScreen }) => {
+      if (!onScreen.current) {
+        notifications.show({ color: 'red', title: `The ${label} was not saved`, message: errorMessage(err) });
+      }
+    },
     meta: { errorToast: false },
   });
 }

@@ -47,6 +47,13 @@ function CellEditor({
   // Refs, not state: the blur that follows Enter or Escape arrives before a re-render.
   const finished = useRef(false);
   const sending = useRef(false);
+  const onScreen = useRef(true);
+  useEffect(() => {
+    onScreen.current = true;
+    return () => {
+      onScreen.current = false;
+    };
+  }, []);
 
   function finish(outcome: Outcome, byKeyboard: boolean) {
     finished.current = true;
@@ -65,7 +72,13 @@ function CellEditor({
     setError(null);
     // Clearing a text removes the translation: the key is missing again and the apps use their built-in text.
     save.mutate(
-      { key: entryKey, langId: language.id, value: text === '' ? null : text },
+      {
+        key: entryKey,
+        langId: language.id,
+        value: text === '' ? null : text,
+        label: `${language.name} text of ${entryKey}`,
+        onScreen,
+      },
       {
         onSuccess: () => finish('saved', byKeyboard),
         onError: (err) => setError(errorMessage(err)),
@@ -86,6 +99,8 @@ function CellEditor({
       maxRows={8}
       autoFocus
       value={text}
+      // Text typed while it saves would be lost when the saved cell closes.
+      readOnly={save.isPending}
       error={error}
       rightSection={save.isPending ? <Loader size={14} aria-label="Saving" /> : null}
       // The caret starts after the text, as in a spreadsheet cell being edited.

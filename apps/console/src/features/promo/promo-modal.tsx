@@ -18,7 +18,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
 import { ColourField } from '../../components/colour-field.tsx';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
-import { ImageField } from '../../components/image-field.tsx';
+import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { choicesError } from '../../components/list-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLanguages } from '../../lib/reference.ts';
@@ -127,7 +127,8 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
   );
 
   const close = () => setOpened(false);
-  const requestClose = () => closeUnlessUnsaved(form.isDirty(), close);
+  const uploading = useImageUploading();
+  const requestClose = () => closeUnlessUnsaved(form.isDirty() || uploading, close);
   const onError = (err: Error) => {
     if (err instanceof ApiError && err.errors.length > 0) {
       form.setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));
@@ -284,7 +285,7 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
           <Button variant="default" onClick={requestClose}>
             Close
           </Button>
-          <Button type="submit" loading={add.isPending || update.isPending}>
+          <Button type="submit" loading={add.isPending || update.isPending || uploading}>
             {initial ? 'Save banner' : 'Create banner'}
           </Button>
         </Group>

@@ -3,7 +3,7 @@ import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, T
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
-import { ImageField } from '../../components/image-field.tsx';
+import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { choicesError } from '../../components/list-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLanguages } from '../../lib/reference.ts';
@@ -74,7 +74,8 @@ export function StreamModal({
   );
 
   const close = () => setOpened(false);
-  const requestClose = () => closeUnlessUnsaved(form.isDirty(), close);
+  const uploading = useImageUploading();
+  const requestClose = () => closeUnlessUnsaved(form.isDirty() || uploading, close);
   const onError = (err: Error) => {
     if (err instanceof ApiError && err.errors.length > 0) {
       form.setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));
@@ -144,7 +145,7 @@ export function StreamModal({
             <Button variant="default" onClick={requestClose}>
               Close
             </Button>
-            <Button type="submit" loading={add.isPending || update.isPending}>
+            <Button type="submit" loading={add.isPending || update.isPending || uploading}>
               {initial ? 'Save stream' : 'Add stream'}
             </Button>
           </Group>
