@@ -4,6 +4,7 @@ import {
   type ConsoleUnderTest,
   expectAccessible,
   expectNoConsoleErrors,
+  holdRequests,
   setSwitch,
   startConsole,
 } from './support/console.ts';
@@ -351,14 +352,7 @@ describe('the content screen', () => {
     await page.keyboard.press('Escape');
 
     // Upload: the answer is held back until released, so the progress bar can be seen and closing tried.
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route('**/api/content/upload?type=video', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, '**/api/content/upload?type=video');
     const chooser = page.waitForEvent('filechooser');
     await editor.getByRole('button', { name: 'Upload a new video' }).click();
     await (await chooser).setFiles({ name: 'waterfall-en.mp4', mimeType: 'video/mp4', buffer: tinyMp4(83) });

@@ -5,6 +5,7 @@ import {
   type ConsoleUnderTest,
   expectAccessible,
   expectNoConsoleErrors,
+  holdRequests,
   setSwitch,
   startConsole,
 } from './support/console.ts';
@@ -144,14 +145,9 @@ describe('locales', () => {
     await c.signIn(page);
     await openLocales(page, '?q=.key');
     // The save is held back, then refused, while a search takes its row off the screen.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/locales/upsert', async (route) => {
-      await held;
-      await route.fulfill({ status: 400, contentType: 'application/json', body: '{"detail":"The text was refused"}' });
-    });
+    const { release } = await holdRequests(page, '**/api/locales/upsert', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: '{"detail":"The text was refused"}' }),
+    );
     await cell(page, 'English', 'away.key').click();
     await editor(page, 'English', 'away.key').fill('After');
     await page.getByLabel('Search', { exact: true }).fill('stays');

@@ -162,6 +162,15 @@ describe('promo banners', () => {
     // Opened again it shows the saved banner; someone else saves meanwhile: this save is refused.
     await card.getByRole('button', { name: 'Bedtime with Sleepy Stories' }).click();
     expect(await dialog.getByRole('textbox', { name: 'Background colour' }).inputValue()).toBe('#94d82d');
+    // A short colour becomes #rrggbb when the field is left, and an emptied one the default white.
+    const background = dialog.getByRole('textbox', { name: 'Background colour' });
+    await background.fill('#FA0');
+    await background.blur();
+    await expect.poll(() => background.inputValue()).toBe('#ffaa00');
+    const buttonColour = dialog.getByRole('textbox', { name: 'Button colour' });
+    await buttonColour.fill('');
+    await buttonColour.blur();
+    await expect.poll(() => buttonColour.inputValue()).toBe('#ffffff');
     await post('/api/promo/update', { id: promo.id, sort: 7 });
     await dialog.getByLabel('Title', { exact: true }).fill('Too late');
     await dialog.getByRole('button', { name: 'Save banner' }).click();

@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL } from '../apps/server/src/test/harness.ts';
-import { type ConsoleUnderTest, expectAccessible, expectNoConsoleErrors, startConsole } from './support/console.ts';
+import {
+  type ConsoleUnderTest,
+  expectAccessible,
+  expectNoConsoleErrors,
+  holdRequests,
+  startConsole,
+} from './support/console.ts';
 
 let c: ConsoleUnderTest;
 beforeAll(async () => {
@@ -114,20 +120,11 @@ describe('the layout', () => {
     const page = await c.newPage();
     await c.signIn(page);
     // The tooltip code is held back until the colour-mode switch has the focus.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let asked = false;
-    await page.route(/\/assets\/tooltip-[\w-]+\.js$/, async (route) => {
-      asked = true;
-      await held;
-      await route.continue();
-    });
+    const { release, asked } = await holdRequests(page, /\/assets\/tooltip-[\w-]+\.js$/);
     await page.reload();
     const toggle = page.getByRole('button', { name: 'Switch to light mode' });
     await toggle.focus();
-    await expect.poll(() => asked).toBe(true);
+    await expect.poll(asked).toBe(true);
     // The control mounts once more inside its tooltip: the marked one goes, a new one comes.
     await toggle.evaluate((el) => el.setAttribute('data-before-tooltip', ''));
     release();

@@ -6,6 +6,7 @@ import {
   type ConsoleUnderTest,
   expectAccessible,
   expectNoConsoleErrors,
+  holdRequests,
   setSwitch,
   startConsole,
 } from './support/console.ts';
@@ -86,14 +87,7 @@ describe('streams', () => {
     await dialog.getByLabel(/^URL/).fill('https://streams.example.com/live/es/index.m3u8');
     await dialog.getByLabel('Order', { exact: true }).fill('3');
     // While the poster uploads (held back here), saving waits for it and closing asks first: either would lose it.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/content/upload?type=image*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, '**/api/content/upload?type=image*');
     await dialog
       .locator('input[type=file]')
       .setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: discPng(64, 36, '#023e8a', '#90e0ef') });

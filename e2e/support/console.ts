@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Route } from 'playwright-core';
 import { expect } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../apps/server/src/test/harness.ts';
 // @ts-expect-error: a plain .mjs script shared with npm start
@@ -91,6 +91,28 @@ export async function startConsole(): Promise<ConsoleUnderTest> {
       await t.close();
     },
   };
+}
+
+/**
+ * Holds back the requests matching `url` until `release()`, to see (and act on) the console meanwhile; then they go
+ * on to the server, or get `answer`'s reply. `asked()` says whether one has been made.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string | RegExp,
+  answer: (route: Route) => Promise<void> = (route) => route.continue(),
+): Promise<{ release: () => void; asked: () => boolean }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(url, async (route) => {
+    asked = true;
+    await held;
+    await answer(route);
+  });
+  return { release, asked: () => asked };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { ColorInput, type ColorInputProps } from '@mantine/core';
+import { DEFAULT_PICKER_COLOR } from '@kids-vod/contract';
+import { ColorInput, type ColorInputProps, convertHsvaTo, isColorValid, parseColor } from '@mantine/core';
 import { useState } from 'react';
 
 /** Colours an editor reaches for often; any other is typed as #rrggbb or picked. */
@@ -18,6 +19,17 @@ const SWATCHES = [
   '#d6336c',
   '#c9ada7',
 ];
+
+/**
+ * The field's text as the API stores colours: "#fff", "fff" or "rgb(…)" (all valid to the picker) as #rrggbb, an
+ * emptied field as the default colour; null for text that is no colour, which the form's check then names.
+ */
+function asStoredColour(text: string): string | null {
+  const t = text.trim();
+  if (t === '') return DEFAULT_PICKER_COLOR;
+  const candidate = /^([0-9a-f]{3}){1,2}$/i.test(t) ? `#${t}` : t;
+  return isColorValid(candidate) ? convertHsvaTo('hex', parseColor(candidate)).toLowerCase() : null;
+}
 
 export interface ColourFieldProps extends Omit<ColorInputProps, 'format' | 'onChange' | 'value'> {
   label: string;
@@ -60,6 +72,8 @@ export function ColourField({
       }}
       onBlur={(e) => {
         setPickerOpen(false);
+        const stored = asStoredColour(value);
+        if (stored !== null && stored !== value) onChange(stored);
         onBlur?.(e);
       }}
       onClick={(e) => {

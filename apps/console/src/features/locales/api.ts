@@ -74,7 +74,18 @@ export function useAddKey() {
     mutationFn: async ({ key, english }: { key: string; english: string }) => {
       const entry = await send(api.locale.addKey, { body: { key } });
       if (!english) return entry;
-      return send(api.locale.upsert, { body: { key: entry.key, lang_id: DEFAULT_LANG_ID, value: english } });
+      try {
+        return await send(api.locale.upsert, { body: { key: entry.key, lang_id: DEFAULT_LANG_ID, value: english } });
+      } catch (err) {
+        // The key exists now: it is added and shown all the same (submitting it again would be refused as a
+        // duplicate), and the text that did not save is said, to be typed in its cell.
+        notifications.show({
+          color: 'orange',
+          title: `${entry.key} was added without its English text`,
+          message: errorMessage(err),
+        });
+        return entry;
+      }
     },
     onSuccess: async (entry) => {
       queryClient.setQueryData(localesQuery.queryKey, (rows) =>

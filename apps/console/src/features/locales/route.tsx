@@ -178,6 +178,8 @@ export function Component() {
         }
       >
         <LocalesGrid
+          // The grid scrolls in a box of its own: another page, order or filter starts at its top (a new box).
+          key={[page, size, url.dir, url.q, url.missing].join('|')}
           rows={pageRows}
           columns={columns}
           missing={missing}

@@ -90,7 +90,8 @@ export function Component() {
     [data, url.q, url.sort, direction],
   );
   const { page, pages, pageRows } = pageOf(rows, url.page, PAGE_SIZE);
-  const days = dayjs(range.to).diff(dayjs(range.from), 'day') + 1;
+  // The days of the report on screen: while another range loads, the last one stays, with its own average.
+  const days = data ? dayjs(data.date_to).diff(dayjs(data.date_from), 'day') + 1 : 1;
   const searching = url.q.trim() !== '';
   const reloading = report.isPlaceholderData && report.isFetching;
 
