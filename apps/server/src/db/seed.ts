@@ -23,7 +23,16 @@ export async function seedFirstStart(
   await seedReference(db);
   const adminEmail = (config.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
   const [{ count }] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(users);
-  if (count > 0) return { adminEmail, createdAdmin: false };
+  if (count > 0) {
+    // The login printed at start must be one that exists: the configured email's when it is a user here (it may
+    // have been set on an earlier start only), else the first admin's.
+    const [named] = await db
+      .select({ email: users.email })
+      .from(users)
+      .orderBy(sql`${users.email} = ${adminEmail} desc`, users.id)
+      .limit(1);
+    return { adminEmail: named.email, createdAdmin: false };
+  }
   const generatedPassword = config.ADMIN_PASSWORD ? undefined : randomBytes(12).toString('base64url');
   await upsertAdmin(db, adminEmail, config.ADMIN_PASSWORD ?? (generatedPassword as string));
   return { adminEmail, generatedPassword, createdAdmin: true };
