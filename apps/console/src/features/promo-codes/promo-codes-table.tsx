@@ -112,7 +112,8 @@ export function PromoCodesTable({
             ? SkeletonRows({ rows: skeletonRows, columns: COLUMNS.length })
             : rows.map((code) => (
                 <Table.Tr key={code.id} data-testid={`promo-code-row-${code.id}`}>
-                  <Table.Td>
+                  {/* A code is read as one word: it does not break at its hyphens. */}
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Anchor
                       component="button"
                       type="button"

@@ -53,7 +53,7 @@ export function StreamsTable({
 }) {
   const header = { sort, direction, onSort };
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={860}>
       <Table highlightOnHover verticalSpacing="xs" aria-label="Streams">
         <Table.Thead style={{ whiteSpace: 'nowrap' }}>
           <Table.Tr>
@@ -79,7 +79,8 @@ export function StreamsTable({
                       <IconBroadcast size={20} aria-hidden />
                     </Avatar>
                   </Table.Td>
-                  <Table.Td>
+                  {/* The title keeps room for a few words; the URL column gives way (it truncates). */}
+                  <Table.Td miw={180}>
                     <Anchor
                       component="button"
                       type="button"
