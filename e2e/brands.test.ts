@@ -1,4 +1,5 @@
 import type { Brand } from '@kids-vod/contract';
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discPng } from '../apps/server/src/demo/png.ts';
@@ -44,6 +45,8 @@ async function chooseCountry(page: Page, search: string, option: string) {
 
 describe('brands', () => {
   it('creates a brand with a logo, adds an English version and country rules, and edits it', async () => {
+    // The journey starts from the empty list: a retry clears what its first attempt saved.
+    await c.t.database.db.execute(sql`truncate brands cascade`);
     const page = await c.newPage();
     await c.signIn(page);
     await page.getByText('No brands yet.').waitFor();
