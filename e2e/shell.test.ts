@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL } from '../apps/server/src/test/harness.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../apps/server/src/test/harness.ts';
 import {
   type ConsoleUnderTest,
   expectAccessible,
@@ -60,6 +60,27 @@ describe('sign-in and the access guard', () => {
     await page.waitForURL(/\/login/);
     await page.goto('/admin/brands');
     await page.waitForURL(/\/login/);
+    expectNoConsoleErrors();
+  });
+
+  it('goes to the sign-in page when the session ends in another tab, and back after signing in', async () => {
+    const page = await c.newPage();
+    await c.signIn(page);
+    const other = await page.context().newPage();
+    await other.goto('/admin/streams');
+    await other.getByTestId('profile-button').click();
+    await other.getByRole('menuitem', { name: 'Logout' }).click();
+    await other.waitForURL(/\/login/);
+
+    // This tab still shows the console; its next call meets the ended session.
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Promocodes' }).click();
+    await page.waitForURL(/\/login\?from=%2Fadmin%2Fpromocodes$/);
+    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/admin\/promocodes$/);
+    await page.getByText('No promo codes yet.').waitFor();
     expectNoConsoleErrors();
   });
 });

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-client.ts';
+import { forgetSession, profileQuery } from './session.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -25,18 +26,35 @@ const retryOnce = (failures: number, err: unknown) =>
  * The console's one query client: route loaders start a screen's calls with it before the screen renders
  * (router.tsx), and the screen's hooks find them under way. The one place saves and deletes say how they went.
  */
+/**
+ * The profile is read once, so a session that ends meanwhile (a logout in another tab, the idle expiry) shows
+ * first as a 401 from some other call: then the console signs out here too, and the guard goes to the sign-in page.
+ */
+function sessionEnded(err: unknown) {
+  if (err instanceof ApiError && err.status === 401 && queryClient.getQueryData(profileQuery.queryKey)) {
+    forgetSession(queryClient);
+  }
+}
+
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { retry: retryOnce, refetchOnWindowFocus: false, staleTime: 10_000 },
   },
+  queryCache: new QueryCache({ onError: sessionEnded }),
   mutationCache: new MutationCache({
     onSuccess: (_data, _vars, _ctx, mutation) => {
       const message = mutation.options.meta?.successMessage;
       if (message) notifications.show({ color: 'green', message });
     },
     onError: (err, _vars, _ctx, mutation) => {
+      sessionEnded(err);
       if (mutation.options.meta?.errorToast === false) return;
       notifications.show({ color: 'red', title: 'Error', message: errorMessage(err) });
     },
   }),
+});
+
+// A page the browser brings back from its back-forward cache shows the session as it was then: ask again.
+window.addEventListener('pageshow', (event) => {
+  if (event.persisted) void queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
 });

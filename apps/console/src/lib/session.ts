@@ -1,6 +1,6 @@
 import type { LoginBody, User } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, send, TOKEN_KEY } from './api-client.ts';
 
 /** The signed-in profile; `null` when nobody is signed in (401). */
@@ -37,11 +37,14 @@ export function useLogout() {
   return useMutation({
     // A failed logout is ignored: the profile is cleared here either way.
     mutationFn: () => send(api.auth.logout).catch(() => undefined),
-    onSettled: () => {
-      localStorage.removeItem(TOKEN_KEY);
-      queryClient.setQueryData(profileQuery.queryKey, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'profile' });
-    },
+    onSettled: () => forgetSession(queryClient),
     meta: { errorToast: false },
   });
+}
+
+/** Forgets the session here: its token, every screen's data and the profile, so the sign-in page shows. */
+export function forgetSession(queryClient: QueryClient) {
+  localStorage.removeItem(TOKEN_KEY);
+  queryClient.setQueryData(profileQuery.queryKey, null);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'profile' });
 }
