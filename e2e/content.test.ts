@@ -276,6 +276,21 @@ describe('the content screen', () => {
     expect(await page.getByLabel('Search').inputValue()).toBe('birch');
     expect(await page.getByRole('columnheader', { name: 'Title' }).getAttribute('aria-sort')).toBe('descending');
     expect(await rowsOf(page)).toEqual(['S1E4 Birch']);
+
+    // New content given a number takes that place, and the others make room, as when an item is moved.
+    await page.getByRole('button', { name: 'New content' }).first().click();
+    const created = page.getByRole('dialog', { name: 'New content · Reorder Woods' });
+    await created.getByLabel('Season').fill('1');
+    await created.getByLabel('Sort number').fill('2');
+    await created.getByRole('button', { name: 'Create content' }).click();
+    await page.getByRole('dialog', { name: /^Edit S1E2/ }).waitFor();
+    await poll(() => rowsOf(page)).toEqual(['S1E5 Birch']);
+    const season1 = (await post('/api/content/list', { brand_id: brand.id, season: 1 })) as unknown as {
+      id: number;
+      sort_number: number;
+    }[];
+    expect(season1.map((item) => item.sort_number)).toEqual([1, 2, 3, 4, 5]);
+    expect(season1.map((item) => item.id).indexOf(Math.max(...season1.map((item) => item.id)))).toBe(1);
     expectNoConsoleErrors();
   });
 

@@ -147,7 +147,8 @@ export function BrandsTable({
                       {initials(b.name)}
                     </Avatar>
                   </Table.Td>
-                  <Table.Td>
+                  {/* A long name or slug wraps anywhere rather than pushing the other columns off screen. */}
+                  <Table.Td maw={280} style={{ overflowWrap: 'anywhere' }}>
                     <Anchor
                       component="button"
                       type="button"
@@ -160,7 +161,7 @@ export function BrandsTable({
                       {b.name}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td maw={240} style={{ overflowWrap: 'anywhere' }}>
                     <Text size="sm" ff="monospace">
                       {b.slug}
                     </Text>

@@ -8,9 +8,11 @@ import type {
   ContentUpdateBody,
 } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
+import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { send } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/query-client.ts';
 
 /** The content screen's calls: query options and hooks typed from the contract. */
 export const contentKeys = {
@@ -60,10 +62,28 @@ export function useContentChanged() {
     ]);
 }
 
+/**
+ * The API stores a new item's number as given, beside any item that has it already; the console makes room as an
+ * edit does: the item is added last in its season, then moved to the number asked for.
+ */
+async function addContent({ sort_number, ...body }: ContentAddBody): Promise<Content> {
+  const added = await send(api.content.add, { body });
+  if (sort_number === undefined || sort_number >= added.sort_number) return added;
+  try {
+    return await send(api.content.update, {
+      body: { id: added.id, sort_number, sort_number_changed: true, updated_at: added.updated_at },
+    });
+  } catch (err) {
+    // It exists: the form must go on as its edit, or a second save would add it twice.
+    notifications.show({ color: 'yellow', message: `Created last in season ${added.season}: ${errorMessage(err)}` });
+    return added;
+  }
+}
+
 export function useAddContent() {
   const changed = useContentChanged();
   return useMutation({
-    mutationFn: (body: ContentAddBody) => send(api.content.add, { body }),
+    mutationFn: addContent,
     onSuccess: (saved) => changed(saved.brand_id),
     meta: { successMessage: 'Content created' },
   });

@@ -291,7 +291,7 @@ export function ContentModal({
                 allowDecimal={false}
                 allowNegative={false}
                 placeholder={item ? undefined : 'Last in the season'}
-                description={item ? 'Other items move to make room' : 'Empty: last in the season'}
+                description={item ? 'Other items move to make room' : 'Empty: last; others move to make room'}
                 required={!!item}
                 {...form.getInputProps('sort_number')}
               />

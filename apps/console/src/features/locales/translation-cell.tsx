@@ -62,8 +62,10 @@ function CellEditor({
 
   function commit(byKeyboard: boolean) {
     if (finished.current || sending.current) return;
-    if (text === (value ?? '')) return finish('unchanged', byKeyboard);
-    const errors = validateValue({ key: entryKey, lang_id: language.id, value: text });
+    // Only spaces is no text: the apps would show a blank where their built-in text belongs.
+    const next = text.trim() === '' ? '' : text;
+    if (next === (value ?? '')) return finish('unchanged', byKeyboard);
+    const errors = validateValue({ key: entryKey, lang_id: language.id, value: next });
     if (errors.value) {
       setError(String(errors.value));
       return;
@@ -75,7 +77,7 @@ function CellEditor({
       {
         key: entryKey,
         langId: language.id,
-        value: text === '' ? null : text,
+        value: next === '' ? null : next,
         label: `${language.name} text of ${entryKey}`,
         onScreen,
       },
