@@ -85,6 +85,43 @@ describe('sign-in and the access guard', () => {
   });
 });
 
+describe('leaving with unsaved changes', () => {
+  it("asks on Back with the console's question and on closing the tab with the browser's", async () => {
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Promocodes' }).click();
+    await page.waitForURL(/\/admin\/promocodes$/);
+    await page.getByRole('button', { name: 'New promo code' }).first().click();
+    const modal = page.getByRole('dialog', { name: 'New promo code' });
+    await modal.getByLabel('Description').fill('Winter sale');
+
+    // Back asks; Cancel stays, with what was typed.
+    await page.goBack();
+    const question = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/admin/promocodes');
+    expect(await modal.getByLabel('Description').inputValue()).toBe('Winter sale');
+
+    // Closing the tab (or reloading) gets the browser's own question; dismissed, the page stays.
+    const asked = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const dialog = await asked;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.dismiss();
+    expect(page.isClosed()).toBe(false);
+    expect(await modal.getByLabel('Description').inputValue()).toBe('Winter sale');
+
+    // Discard leaves.
+    await page.goBack();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await page.waitForURL(/\/admin\/brands$/);
+    expect(await modal.count()).toBe(0);
+    expectNoConsoleErrors();
+  });
+});
+
 describe('the layout', () => {
   it('has a 44 px header, a hidden 270 px drawer with the seven entries in order, closing on an entry', async () => {
     const page = await c.newPage();

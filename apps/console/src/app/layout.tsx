@@ -21,6 +21,7 @@ const KEEP_RIGHT_WHILE_SCROLL_LOCKED = 'right-scroll-bar-position';
 
 const Sidebar = lazyComponent(() => import('./sidebar.tsx').then((m) => m.Sidebar));
 const ProfileMenu = lazyComponent(() => import('./profile-menu.tsx').then((m) => m.ProfileMenu));
+const LeaveGuard = lazyComponent(() => import('./leave-guard.tsx').then((m) => m.LeaveGuard));
 
 // NavigationProgress (app/overlays.tsx, mounted once its chunk arrives) gives the store its initial state on its first
 // render, unless the store has one: the bar may be running by then, and replacing its state would leave the bar's
@@ -126,6 +127,12 @@ export function Layout() {
       {idle || sidebarOpen ? (
         <Suspense fallback={null}>
           <Sidebar opened={sidebarOpen} onClose={sidebar.close} />
+        </Suspense>
+      ) : null}
+      {/* Nothing can be unsaved before the first idle moment: no form has been opened yet. */}
+      {idle ? (
+        <Suspense fallback={null}>
+          <LeaveGuard />
         </Suspense>
       ) : null}
 

@@ -54,7 +54,7 @@ export function confirmAction({
   });
 }
 
-const DISCARD_QUESTION = {
+export const DISCARD_QUESTION = {
   title: 'Discard unsaved changes?',
   message: 'The changes in this form have not been saved.',
   confirmLabel: 'Discard',

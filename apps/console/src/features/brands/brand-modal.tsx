@@ -21,6 +21,7 @@ import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { showSaved } from '../../lib/saved-form.ts';
+import { useUnsaved } from '../../lib/unsaved.ts';
 import { useAddBrand, useAddCountryRule, useForgetBrandDetails, useUpdateBrand } from './api.ts';
 import { BrandLangs } from './brand-langs.tsx';
 import { CountryRules, useRuleDraft } from './country-rules.tsx';
@@ -102,7 +103,9 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
   const dirty = form.isDirty() || langDirty || draft.values.code2.length > 0;
   const close = () => setOpened(false);
   const uploading = useImageUploading();
-  const requestClose = () => closeUnlessUnsaved(dirty || uploading, close);
+  const unsaved = dirty || uploading;
+  const requestClose = () => closeUnlessUnsaved(unsaved, close);
+  useUnsaved(unsaved);
 
   function loaded(saved: Brand, sent: BrandFormValues) {
     setBrand(saved);

@@ -29,6 +29,7 @@ import { ImageField, useImageUploading } from '../../components/image-field.tsx'
 import { LanguageTabs } from '../../components/language-tabs.tsx';
 import { useLanguages } from '../../lib/reference.ts';
 import { showSaved } from '../../lib/saved-form.ts';
+import { useUnsaved } from '../../lib/unsaved.ts';
 import {
   contentKeys,
   useAddContent,
@@ -187,6 +188,8 @@ export function ContentModal({
 
   const language = languages.data?.find((l) => l.id === langId);
   const langName = language?.name ?? `language ${langId}`;
+
+  useUnsaved(opened && (form.isDirty() || langForm.isDirty() || imageUploading || uploading));
 
   function close() {
     const id = item?.id;

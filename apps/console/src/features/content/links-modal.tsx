@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { closeUnlessUnsaved, confirmAction } from '../../components/confirm.tsx';
 import { choicesError, ListState } from '../../components/list-state.tsx';
+import { useUnsaved } from '../../lib/unsaved.ts';
 import { contentKeys, useContentList } from './content-api.ts';
 import { defaultTitle, episodeCode } from './format.ts';
 import { useAddLink, useDeleteLink, useLinks } from './link-api.ts';
@@ -28,6 +29,7 @@ export function LinksModal({
   const links = useLinks(opened ? brand.id : null);
   const [fromBrand, setFromBrand] = useState<string | null>(null);
   const [contentId, setContentId] = useState<string | null>(null);
+  useUnsaved(contentId !== null);
   const candidates = useContentList(opened && fromBrand ? Number(fromBrand) : null);
   const add = useAddLink();
   const remove = useDeleteLink();

@@ -4,6 +4,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useUnsaved } from '../../lib/unsaved.ts';
 import { useAddKey } from './api.ts';
 
 /** The contract's rules for a key and its text (`add_key` takes the same key). */
@@ -18,7 +19,9 @@ export function AddKeyModal({ onAdded, onClosed }: { onAdded: (key: string) => v
     validate: schemaResolver(AddKeyForm, { sync: true }),
   });
   const close = () => setOpened(false);
-  const requestClose = () => closeUnlessUnsaved(form.isDirty(), close);
+  const unsaved = form.isDirty();
+  const requestClose = () => closeUnlessUnsaved(unsaved, close);
+  useUnsaved(unsaved);
 
   const submit = form.onSubmit((values) => {
     add.mutate(

@@ -4,6 +4,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useUnsaved } from '../../lib/unsaved.ts';
 import { useAddLanguage } from './api.ts';
 
 /** Adds a language (code and name); unmounted after it closes. */
@@ -21,7 +22,9 @@ export function AddLanguageModal({
     validate: schemaResolver(LanguageAddBody, { sync: true }),
   });
   const close = () => setOpened(false);
-  const requestClose = () => closeUnlessUnsaved(form.isDirty(), close);
+  const unsaved = form.isDirty();
+  const requestClose = () => closeUnlessUnsaved(unsaved, close);
+  useUnsaved(unsaved);
 
   const submit = form.onSubmit((values) => {
     add.mutate(values, {

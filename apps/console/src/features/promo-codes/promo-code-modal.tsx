@@ -22,6 +22,7 @@ import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ListState } from '../../components/list-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDatePickerProps } from '../../lib/date-picker.ts';
+import { useUnsaved } from '../../lib/unsaved.ts';
 import { useAddPromoCode, useForgetPromoCode, usePromoCode, useUpdatePromoCode } from './api.ts';
 import { generateCode, KIND_OPTIONS, valueUnit } from './format.ts';
 
@@ -109,7 +110,9 @@ export function PromoCodeModal({
   }, [detail.data]);
 
   const close = () => setOpened(false);
-  const requestClose = () => closeUnlessUnsaved(form.isDirty(), close);
+  const unsaved = form.isDirty();
+  const requestClose = () => closeUnlessUnsaved(unsaved, close);
+  useUnsaved(unsaved);
   const onError = (err: Error) => {
     if (err instanceof ApiError && err.errors.length > 0) {
       form.setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));

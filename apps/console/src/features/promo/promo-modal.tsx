@@ -22,6 +22,7 @@ import { ImageField, useImageUploading } from '../../components/image-field.tsx'
 import { choicesError } from '../../components/list-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLanguages } from '../../lib/reference.ts';
+import { useUnsaved } from '../../lib/unsaved.ts';
 import { useAddPromo, useBrandContent, useBrands, useSeasonContent, useUpdatePromo } from './api.ts';
 import { BannerPreview } from './banner-preview.tsx';
 
@@ -128,7 +129,9 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
 
   const close = () => setOpened(false);
   const uploading = useImageUploading();
-  const requestClose = () => closeUnlessUnsaved(form.isDirty() || uploading, close);
+  const unsaved = form.isDirty() || uploading;
+  const requestClose = () => closeUnlessUnsaved(unsaved, close);
+  useUnsaved(unsaved);
   const onError = (err: Error) => {
     if (err instanceof ApiError && err.errors.length > 0) {
       form.setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));

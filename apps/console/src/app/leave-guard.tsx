@@ -1,0 +1,31 @@
+import { useEffect, useRef } from 'react';
+import { useBlocker } from 'react-router';
+import { confirmAction, DISCARD_QUESTION } from '../components/confirm.tsx';
+import { hasUnsaved } from '../lib/unsaved.ts';
+
+/**
+ * Leaving the screen while a form holds unsaved changes asks first: Back or Forward with the console's own
+ * question, a reload or closing the tab with the browser's. The count is read when leaving, not when rendered:
+ * a form that has just closed (a sign-out, say) no longer holds anything.
+ */
+export function LeaveGuard() {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => hasUnsaved() && currentLocation.pathname !== nextLocation.pathname,
+  );
+  const current = useRef(blocker);
+  current.current = blocker;
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirmAction(DISCARD_QUESTION).then((leave) =>
+      leave ? current.current.proceed?.() : current.current.reset?.(),
+    );
+  }, [blocker.state]);
+  useEffect(() => {
+    const ask = (event: BeforeUnloadEvent) => {
+      if (hasUnsaved()) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, []);
+  return null;
+}
