@@ -203,6 +203,33 @@ describe('brands', () => {
     await edit.getByRole('button', { name: 'Save brand' }).click();
     await page.getByText(/was changed by someone else/).waitFor();
     expect((await brands()).find((b) => b.id === brand.id)?.name).toBe('Moon Bunnies');
+
+    // The modal offers the ways on. Keep mine: the next save replaces theirs.
+    const conflict = edit.getByRole('alert').filter({ hasText: 'Someone else saved this brand' });
+    await expectAccessible(page, 'brand modal, saved by someone else');
+    await conflict.getByRole('button', { name: 'Keep mine' }).click();
+    await conflict.waitFor({ state: 'hidden' });
+    await edit.getByRole('button', { name: 'Save brand' }).click();
+    await expect
+      .poll(async () => (await brands()).find((b) => b.id === brand.id))
+      .toMatchObject({
+        // All of this form, the sort it showed too: theirs is replaced.
+        name: 'Moon Bunnies too late',
+        sort: 0,
+      });
+
+    // Load their version: the form shows what is stored, and nothing is unsaved in it.
+    await c.t.post('/api/brand/update', { id: brand.id, name: 'Moon Bunnies by someone else' });
+    await edit.getByLabel('Sort').fill('7');
+    await edit.getByRole('button', { name: 'Save brand' }).click();
+    await conflict.getByRole('button', { name: 'Load their version' }).click();
+    await expect.poll(() => edit.getByLabel(/^Name/).inputValue()).toBe('Moon Bunnies by someone else');
+    expect(await edit.getByLabel('Sort').inputValue()).toBe('0');
+    expect((await brands()).find((b) => b.id === brand.id)?.sort).toBe(0);
+    // (The English title typed earlier is still unsaved in its tab.)
+    await edit.getByRole('button', { name: 'Close' }).first().click();
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await edit.waitFor({ state: 'hidden' });
     expectNoConsoleErrors();
   });
 

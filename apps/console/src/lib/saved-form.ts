@@ -15,3 +15,10 @@ export function showSaved<T extends object>(form: UseFormReturnType<T>, sent: T,
   form.setValues(shown);
   form.resetDirty(saved);
 }
+
+/** Puts the form back to `values`, as saved: nothing in it is unsaved. */
+export function startFrom<T extends object>(form: UseFormReturnType<T>, values: T): void {
+  form.setInitialValues(values);
+  form.setValues(values);
+  form.resetDirty(values);
+}

@@ -16,13 +16,15 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
+import { ConflictAlert, useConflict } from '../../components/conflict-alert.tsx';
 import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { showSaved } from '../../lib/saved-form.ts';
+import { showSaved, startFrom } from '../../lib/saved-form.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
-import { useAddBrand, useAddCountryRule, useForgetBrandDetails, useUpdateBrand } from './api.ts';
+import { brandsQuery, useAddBrand, useAddCountryRule, useForgetBrandDetails, useUpdateBrand } from './api.ts';
 import { BrandLangs } from './brand-langs.tsx';
 import { CountryRules, useRuleDraft } from './country-rules.tsx';
 
@@ -95,6 +97,8 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
   const addRule = useAddCountryRule();
   const forget = useForgetBrandDetails();
   const draft = useRuleDraft(brand?.id ?? null);
+  const queryClient = useQueryClient();
+  const conflict = useConflict<Brand>();
   const form = useForm<BrandFormValues>({
     initialValues: brandFormValues(initial),
     validate: (values) => schemaResolver(BrandAddBody, { sync: true })(brandBody(values)),
@@ -124,7 +128,12 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
     update.mutate(
       { ...body, id: brand.id, updated_at: brand.updated_at },
       {
-        onError,
+        onError: (err) => {
+          onError(err);
+          conflict.check(err, brand.updated_at, async () =>
+            (await queryClient.fetchQuery({ ...brandsQuery, staleTime: 0 })).find((b) => b.id === brand.id),
+          );
+        },
         onSuccess: (saved) => {
           loaded(saved, values);
           // Countries chosen but not added yet become a rule, and the modal closes (product spec).
@@ -213,6 +222,16 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
         <Section title="Where available">
           {brand ? <CountryRules brandId={brand.id} draft={draft} /> : <SaveFirst what="its country rules" />}
         </Section>
+
+        <ConflictAlert
+          conflict={conflict}
+          what="brand"
+          onLoadTheirs={(stored) => {
+            setBrand(stored);
+            startFrom(form, brandFormValues(stored));
+          }}
+          onKeepMine={setBrand}
+        />
 
         <Group
           justify="flex-end"
