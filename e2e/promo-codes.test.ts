@@ -243,6 +243,22 @@ describe('promo codes', () => {
     await edit.getByLabel('Description').fill('Too late');
     await edit.getByRole('button', { name: 'Save promo code' }).click();
     await page.getByText('Promo code was changed by someone else. Reload it and try again.').waitFor();
+    // Keep mine: the next save replaces theirs.
+    const conflict = edit.getByRole('alert').filter({ hasText: 'Someone else saved this promo code' });
+    await conflict.getByRole('button', { name: 'Keep mine' }).click();
+    await edit.getByRole('button', { name: 'Save promo code' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await storedCodes())[0].description).toBe('Too late');
+    // Load their version: the form shows the code as stored.
+    await page.getByRole('button', { name: `Edit ${generated}` }).click();
+    await expect.poll(() => edit.getByLabel('Description').inputValue()).toBe('Too late');
+    await c.t.post(`/api/promo-codes/${created.id}/update/`, { description: 'Changed elsewhere' });
+    await edit.getByLabel('Value').fill('35');
+    await edit.getByRole('button', { name: 'Save promo code' }).click();
+    await conflict.getByRole('button', { name: 'Load their version' }).click();
+    await expect.poll(() => edit.getByLabel('Description').inputValue()).toBe('Changed elsewhere');
+    expect(await edit.getByLabel('Value').inputValue()).toBe('30');
+    await edit.getByLabel('Value').fill('40');
     await page.keyboard.press('Escape');
     await page
       .getByRole('dialog', { name: 'Discard unsaved changes?' })

@@ -17,13 +17,16 @@ import {
 import { DatePickerInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCalendar, IconWand } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
+import { ConflictAlert, useConflict } from '../../components/conflict-alert.tsx';
 import { ListState } from '../../components/list-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDatePickerProps } from '../../lib/date-picker.ts';
+import { startFrom } from '../../lib/saved-form.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
-import { useAddPromoCode, useForgetPromoCode, usePromoCode, useUpdatePromoCode } from './api.ts';
+import { promoCodeQuery, useAddPromoCode, useForgetPromoCode, usePromoCode, useUpdatePromoCode } from './api.ts';
 import { generateCode, KIND_OPTIONS, valueUnit } from './format.ts';
 
 interface PromoCodeFormValues {
@@ -102,12 +105,11 @@ export function PromoCodeModal({
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the first answer fills the form
   useEffect(() => {
     if (!detail.data || loaded) return;
-    const values = formValues(detail.data);
     setLoaded(detail.data);
-    form.setInitialValues(values);
-    form.setValues(values);
-    form.resetDirty(values);
+    startFrom(form, formValues(detail.data));
   }, [detail.data]);
+  const queryClient = useQueryClient();
+  const conflict = useConflict<PromoCode>();
 
   const close = () => setOpened(false);
   const unsaved = form.isDirty();
@@ -131,7 +133,16 @@ export function PromoCodeModal({
       });
     }
     if (!loaded) return;
-    update.mutate({ ...body, id: loaded.id, updated_at: loaded.updated_at }, { onError, onSuccess: close });
+    update.mutate(
+      { ...body, id: loaded.id, updated_at: loaded.updated_at },
+      {
+        onError: (err) => {
+          onError(err);
+          conflict.check(err, loaded.updated_at, () => queryClient.fetchQuery(promoCodeQuery(loaded.id)));
+        },
+        onSuccess: close,
+      },
+    );
   });
 
   const editing = editId !== null;
@@ -270,6 +281,15 @@ export function PromoCodeModal({
               description="Only an active code can be redeemed"
               key={form.key('is_active')}
               {...form.getInputProps('is_active', { type: 'checkbox' })}
+            />
+            <ConflictAlert
+              conflict={conflict}
+              what="promo code"
+              onLoadTheirs={(stored) => {
+                setLoaded(stored);
+                startFrom(form, formValues(stored));
+              }}
+              onKeepMine={setLoaded}
             />
             <Group justify="flex-end" gap="sm" mt="sm">
               <Button variant="default" onClick={requestClose}>
