@@ -196,6 +196,20 @@ describe('streams', () => {
     expect((await streams(5)).map((s) => s.id)).toEqual([radio.id]);
     await chooseLanguage(page, 'German');
     await row.waitFor();
+
+    // Someone else saves it meanwhile: refused, then Load their version shows it as stored, and a save goes through.
+    await row.getByRole('button', { name: 'Radio des petits' }).click();
+    await c.t.post('/api/stream/update', { id: radio.id, title: 'Radio von anderswo' });
+    await dialog.getByLabel('Order').fill('3');
+    await dialog.getByRole('button', { name: 'Save stream' }).click();
+    const conflict = dialog.getByRole('alert').filter({ hasText: 'Someone else saved this stream' });
+    await conflict.getByRole('button', { name: 'Load their version' }).click();
+    await expect.poll(() => dialog.getByLabel(/^Title/).inputValue()).toBe('Radio von anderswo');
+    expect(await dialog.getByLabel('Order').inputValue()).toBe('1');
+    await dialog.getByLabel('Order').fill('3');
+    await dialog.getByRole('button', { name: 'Save stream' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await streams(5))[0]).toMatchObject({ title: 'Radio von anderswo', sort: 3 });
     expectNoConsoleErrors();
   });
 

@@ -1,14 +1,17 @@
 import { type Stream, StreamAddBody, StreamUpdateBody } from '@kids-vod/contract';
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
+import { ConflictAlert, useConflict } from '../../components/conflict-alert.tsx';
 import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { choicesError } from '../../components/list-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLanguages } from '../../lib/reference.ts';
+import { startFrom } from '../../lib/saved-form.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
-import { useAddStream, useUpdateStream } from './api.ts';
+import { streamsQuery, useAddStream, useUpdateStream } from './api.ts';
 
 interface StreamFormValues {
   title: string;
@@ -59,14 +62,18 @@ export function StreamModal({
   onClosed: () => void;
 }) {
   const [opened, setOpened] = useState(true);
+  // The stream as opened, or as stored when a conflict was settled: its `updated_at` guards the save.
+  const [base, setBase] = useState(initial);
+  const queryClient = useQueryClient();
+  const conflict = useConflict<Stream>();
   const add = useAddStream();
   const update = useUpdateStream();
   const languages = useLanguages();
   const form = useForm<StreamFormValues>({
     initialValues: streamFormValues(initial, langId),
     validate: (values) =>
-      initial
-        ? validateUpdate({ ...streamBody(values), id: initial.id, updated_at: initial.updated_at })
+      base
+        ? validateUpdate({ ...streamBody(values), id: base.id, updated_at: base.updated_at })
         : validateNew(streamBody(values)),
   });
   const languageOptions = useMemo(
@@ -86,8 +93,24 @@ export function StreamModal({
   };
   const submit = form.onSubmit((values) => {
     const body = streamBody(values);
-    if (!initial) return add.mutate(body, { onSuccess: close, onError });
-    update.mutate({ ...body, id: initial.id, updated_at: initial.updated_at }, { onSuccess: close, onError });
+    if (!base) return add.mutate(body, { onSuccess: close, onError });
+    update.mutate(
+      { ...body, id: base.id, updated_at: base.updated_at },
+      {
+        onSuccess: close,
+        onError: (err) => {
+          onError(err);
+          // Stored in its language as opened, or in the one chosen here if someone else moved it there too.
+          conflict.check(err, base.updated_at, async () => {
+            for (const lang of new Set([base.lang_id, body.lang_id])) {
+              const rows = await queryClient.fetchQuery({ ...streamsQuery(lang), staleTime: 0 });
+              const stored = rows.find((s) => s.id === base.id);
+              if (stored) return stored;
+            }
+          });
+        },
+      },
+    );
   });
 
   return (
@@ -143,6 +166,15 @@ export function StreamModal({
             label="Active"
             key={form.key('is_active')}
             {...form.getInputProps('is_active', { type: 'checkbox' })}
+          />
+          <ConflictAlert
+            conflict={conflict}
+            what="stream"
+            onLoadTheirs={(stored) => {
+              setBase(stored);
+              startFrom(form, streamFormValues(stored, langId));
+            }}
+            onKeepMine={setBase}
           />
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={requestClose}>
