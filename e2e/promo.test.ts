@@ -176,6 +176,14 @@ describe('promo banners', () => {
     await dialog.getByRole('button', { name: 'Save banner' }).click();
     await page.getByText(/was changed by someone else/).waitFor();
     expect((await promos()).find((p) => p.id === promo.id)?.title).toBe('Bedtime with Sleepy Stories');
+    // The modal offers the ways on; Keep mine, and the next save replaces theirs.
+    const conflict = dialog.getByRole('alert').filter({ hasText: 'Someone else saved this banner' });
+    await conflict.getByRole('button', { name: 'Keep mine' }).click();
+    await dialog.getByRole('button', { name: 'Save banner' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await promos()).find((p) => p.id === promo.id)).toMatchObject({ title: 'Too late', bg_color: '#ffaa00' });
+    await card.getByRole('button', { name: 'Too late' }).click();
+    await dialog.getByLabel('Title', { exact: true }).fill('Changed and dropped');
 
     // Closing with unsaved changes asks first.
     await page.keyboard.press('Escape');

@@ -15,15 +15,18 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ColourField } from '../../components/colour-field.tsx';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
+import { ConflictAlert, useConflict } from '../../components/conflict-alert.tsx';
 import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { choicesError } from '../../components/list-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLanguages } from '../../lib/reference.ts';
+import { startFrom } from '../../lib/saved-form.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
-import { useAddPromo, useBrandContent, useBrands, useSeasonContent, useUpdatePromo } from './api.ts';
+import { promosQuery, useAddPromo, useBrandContent, useBrands, useSeasonContent, useUpdatePromo } from './api.ts';
 import { BannerPreview } from './banner-preview.tsx';
 
 /** The language Select's value for a banner shown in every language (`lang_id: null`). */
@@ -91,6 +94,10 @@ function contentLabel(item: Content): string {
  */
 export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClosed: () => void }) {
   const [opened, setOpened] = useState(true);
+  // The banner as opened, or as stored when a conflict was settled: its `updated_at` guards the save.
+  const [base, setBase] = useState(initial);
+  const queryClient = useQueryClient();
+  const conflict = useConflict<Promo>();
   const add = useAddPromo();
   const update = useUpdatePromo();
   const brands = useBrands();
@@ -139,8 +146,19 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
   };
   const submit = form.onSubmit((v) => {
     const body = promoBody(v);
-    if (!initial) return add.mutate(body, { onSuccess: close, onError });
-    update.mutate({ ...body, id: initial.id, updated_at: initial.updated_at }, { onSuccess: close, onError });
+    if (!base) return add.mutate(body, { onSuccess: close, onError });
+    update.mutate(
+      { ...body, id: base.id, updated_at: base.updated_at },
+      {
+        onSuccess: close,
+        onError: (err) => {
+          onError(err);
+          conflict.check(err, base.updated_at, async () =>
+            (await queryClient.fetchQuery({ ...promosQuery, staleTime: 0 })).find((p) => p.id === base.id),
+          );
+        },
+      },
+    );
   });
 
   const seasonPlaceholder =
@@ -272,6 +290,15 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
             </Stack>
           </Grid.Col>
         </Grid>
+        <ConflictAlert
+          conflict={conflict}
+          what="banner"
+          onLoadTheirs={(stored) => {
+            setBase(stored);
+            startFrom(form, promoFormValues(stored));
+          }}
+          onKeepMine={setBase}
+        />
         <Group
           justify="flex-end"
           gap="sm"
