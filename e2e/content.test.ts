@@ -211,6 +211,19 @@ describe('the content screen', () => {
     await editor.getByRole('button', { name: 'Save content' }).click();
     await toast(page, /changed by someone else/).waitFor();
     await poll(() => row.locator('td').nth(6).textContent()).toBe('3:20');
+    // The modal offers the ways on; Keep mine, and the next save replaces theirs.
+    const conflict = editor.getByRole('alert').filter({ hasText: 'Someone else saved this content' });
+    await conflict.getByRole('button', { name: 'Keep mine' }).click();
+    await editor.getByRole('button', { name: 'Save content' }).click();
+    await toast(page, 'Content saved').waitFor();
+    await poll(() => row.locator('td').nth(6).textContent()).toBe('2:10');
+    // Someone else again; Load their version shows it as stored.
+    await post('/api/content/update', { id: item.id, duration_sec: 200 });
+    await editor.getByLabel('Duration (seconds)').fill('140');
+    await editor.getByRole('button', { name: 'Save content' }).click();
+    await conflict.getByRole('button', { name: 'Load their version' }).click();
+    await poll(() => editor.getByLabel('Duration (seconds)').inputValue()).toBe('200');
+    await editor.getByLabel('Duration (seconds)').fill('150');
     await editor.getByRole('button', { name: 'Close' }).click();
     await page
       .getByRole('dialog', { name: 'Discard unsaved changes?' })

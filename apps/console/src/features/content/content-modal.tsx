@@ -25,13 +25,15 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
+import { ConflictAlert, useConflict } from '../../components/conflict-alert.tsx';
 import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { LanguageTabs } from '../../components/language-tabs.tsx';
 import { useLanguages } from '../../lib/reference.ts';
-import { showSaved } from '../../lib/saved-form.ts';
+import { showSaved, startFrom } from '../../lib/saved-form.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
 import {
   contentKeys,
+  contentListQuery,
   useAddContent,
   useAddContentLang,
   useContentLangs,
@@ -122,6 +124,7 @@ export function ContentModal({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
+  const conflict = useConflict<Content>();
   const uploading = useIsMutating({ mutationKey: VIDEO_UPLOAD_KEY }) > 0;
   const imageUploading = useImageUploading();
   const opened = edited !== null;
@@ -236,7 +239,15 @@ export function ContentModal({
     const moved = body.season !== item.season || body.sort_number !== item.sort_number;
     updateContent.mutate(
       { id: item.id, ...body, ...(moved ? { sort_number_changed: true } : {}), updated_at: item.updated_at },
-      { onSuccess: done },
+      {
+        onSuccess: done,
+        onError: (err) =>
+          conflict.check(err, item.updated_at, async () =>
+            (await queryClient.fetchQuery({ ...contentListQuery({ brand_id: item.brand_id }), staleTime: 0 })).find(
+              (c) => c.id === item.id,
+            ),
+          ),
+      },
     );
   });
 
@@ -315,6 +326,15 @@ export function ContentModal({
               <Switch label="Published" {...form.getInputProps('is_published', { type: 'checkbox' })} />
             </Grid.Col>
           </Grid>
+          <ConflictAlert
+            conflict={conflict}
+            what="content"
+            onLoadTheirs={(stored) => {
+              onSaved(stored);
+              startFrom(form, contentValues(stored, defaultSeason));
+            }}
+            onKeepMine={onSaved}
+          />
           <Group justify="flex-end" mt="sm">
             <Button type="submit" loading={addContent.isPending || updateContent.isPending}>
               {item ? 'Save content' : 'Create content'}
