@@ -226,9 +226,27 @@ describe('brands', () => {
     await expect.poll(() => edit.getByLabel(/^Name/).inputValue()).toBe('Moon Bunnies by someone else');
     expect(await edit.getByLabel('Sort').inputValue()).toBe('0');
     expect((await brands()).find((b) => b.id === brand.id)?.sort).toBe(0);
-    // (The English title typed earlier is still unsaved in its tab.)
+
+    // A rule deleted elsewhere meanwhile: deleting it here says so, and the rules show what is there.
+    const [rule] = (await brands()).find((b) => b.id === brand.id)?.country_rules ?? [];
+    expect((await c.t.post('/api/brand/del_country_rule', { id: rule.id })).statusCode).toBe(200);
+    await edit.getByRole('button', { name: 'Delete rule: Include FR' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this country rule?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.getByText('Country rule not found').waitFor();
+    await edit.getByRole('button', { name: 'Delete rule: Include FR' }).waitFor({ state: 'detached' });
+    // The English version, still unsaved here, is added elsewhere first: adding it is refused, the tab then
+    // holds their version under the typed text, and saving replaces theirs.
+    await c.t.post('/api/brand_lang/add', { brand_id: brand.id, lang_id: 1, title: 'Added elsewhere' });
+    await edit.getByRole('button', { name: 'Add English version' }).click();
+    await page.getByText('This brand already has a version in this language').waitFor();
+    await edit.getByRole('button', { name: 'Save English version' }).click();
+    await page.getByText('Language version saved').waitFor();
+    expect(await edit.getByLabel('Title').inputValue()).toBe('Moon Bunnies in English');
+    expect((await brands()).find((b) => b.id === brand.id)?.langs[0].title).toBe('Moon Bunnies in English');
     await edit.getByRole('button', { name: 'Close' }).first().click();
-    await ask.getByRole('button', { name: 'Discard' }).click();
     await edit.waitFor({ state: 'hidden' });
     expectNoConsoleErrors();
   });

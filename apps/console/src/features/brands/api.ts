@@ -102,10 +102,13 @@ function useLangSaved() {
 }
 
 export function useAddBrandLang() {
+  const queryClient = useQueryClient();
   const onSaved = useLangSaved();
   return useMutation({
     mutationFn: (body: BrandLangAddBody) => send(api.brand.langAdd, { body }),
     onSuccess: onSaved,
+    // Added meanwhile in another tab (409): the versions reload, and the tab offers to save over it.
+    onError: (_err, body) => queryClient.invalidateQueries({ queryKey: brandKeys.langs(body.brand_id) }),
     meta: { successMessage: 'Language version added' },
   });
 }
@@ -139,15 +142,17 @@ export function useDeleteCountryRule() {
   return useMutation({
     mutationFn: (rule: Pick<CountryRule, 'id' | 'brand_id'>) =>
       send(api.brand.delCountryRule, { body: { id: rule.id } }),
-    onSuccess: async (_ok, rule) => {
+    onSuccess: (_ok, rule) => {
       queryClient.setQueryData(countryRulesQuery(rule.brand_id).queryKey, (rows) =>
         rows?.filter((r) => r.id !== rule.id),
       );
-      await Promise.all([
+    },
+    // Failed too (deleted elsewhere, 404): the rules reload and show what is really there.
+    onSettled: (_ok, _err, rule) =>
+      Promise.all([
         queryClient.invalidateQueries({ queryKey: brandKeys.rules(rule.brand_id) }),
         queryClient.invalidateQueries({ queryKey: brandKeys.list }),
-      ]);
-    },
+      ]),
     meta: { successMessage: 'Country rule deleted' },
   });
 }

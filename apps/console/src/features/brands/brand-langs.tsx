@@ -1,14 +1,14 @@
 import { type BrandLang, BrandLangAddBody, DEFAULT_LANG_ID, type Language } from '@kids-vod/contract';
 import { Badge, Button, Center, Group, Loader, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { LanguageTabs } from '../../components/language-tabs.tsx';
 import { ListState } from '../../components/list-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLanguages } from '../../lib/reference.ts';
-import { showSaved } from '../../lib/saved-form.ts';
+import { showSaved, startFrom } from '../../lib/saved-form.ts';
 import { useAddBrandLang, useBrandLangs, useUpdateBrandLang } from './api.ts';
 
 interface LangFormValues {
@@ -49,6 +49,19 @@ function BrandLangEditor({
   const uploading = useImageUploading();
   const dirty = form.isDirty() || uploading;
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  // A version that arrives under typed text (this add saved it, or another tab added it first and this add got
+  // 409) becomes what the text is compared with: the text stays, unsaved only where it differs from the version.
+  const versionId = version?.id;
+  const firstVersion = useRef(versionId);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new version, not each refetch, moves the form
+  useEffect(() => {
+    if (versionId === firstVersion.current) return;
+    firstVersion.current = versionId;
+    const values = langFormValues(version);
+    // resetDirty forgets which fields were typed in, so the text is compared with the version, field by field.
+    if (form.isDirty()) form.resetDirty(values);
+    else startFrom(form, values);
+  }, [versionId]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
   const onError = (err: Error) => {
@@ -66,7 +79,7 @@ function BrandLangEditor({
         },
       );
     } else {
-      // The new version arrives in the list and this editor is mounted again for it.
+      // The new version arrives in the list, and the form follows it (above).
       add.mutate({ brand_id: brandId, lang_id: language.id, ...values }, { onError });
     }
   });
@@ -143,7 +156,7 @@ export function BrandLangs({ brandId, onDirtyChange }: { brandId: number; onDirt
           const version = langs.data?.find((l) => l.lang_id === id);
           return (
             <BrandLangEditor
-              key={`${id}:${version?.id ?? 'new'}`}
+              key={id}
               brandId={brandId}
               language={language}
               version={version}

@@ -127,10 +127,13 @@ export function useLangChanged() {
 }
 
 export function useAddContentLang() {
+  const queryClient = useQueryClient();
   const changed = useLangChanged();
   return useMutation({
     mutationFn: (body: ContentLangAddBody) => send(api.content.langAdd, { body }),
     onSuccess: changed,
+    // Added meanwhile in another tab (409): the versions reload, and the tab offers to save over it.
+    onError: (_err, body) => queryClient.invalidateQueries({ queryKey: contentKeys.langs(body.content_id) }),
     meta: { successMessage: 'Language version created' },
   });
 }

@@ -23,10 +23,13 @@ function useVideoChanged() {
 }
 
 export function useAttachVideo() {
+  const queryClient = useQueryClient();
   const changed = useVideoChanged();
   return useMutation({
     mutationFn: (body: z.input<typeof AttachVideoBody>) => send(api.content.attachVideo, { body }),
     onSuccess: changed,
+    // Taken meanwhile by another item (409): the free files reload, so it is no longer offered.
+    onError: () => queryClient.invalidateQueries({ queryKey: contentKeys.files }),
     meta: { successMessage: 'Video attached' },
   });
 }
