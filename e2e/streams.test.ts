@@ -183,6 +183,8 @@ describe('streams', () => {
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await ask.getByRole('button', { name: 'Discard' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    // The focus goes back to the title that opened it, not to the top of the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Radio des petits');
 
     // Opened again it shows the stream as saved; a new language moves it out of this list.
     await row.getByRole('button', { name: 'Radio des petits' }).click();

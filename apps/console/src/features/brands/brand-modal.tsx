@@ -22,6 +22,7 @@ import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ConflictAlert, useConflict } from '../../components/conflict-alert.tsx';
 import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useOpenerFocus } from '../../lib/opener-focus.ts';
 import { showSaved, startFrom } from '../../lib/saved-form.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
 import { brandsQuery, useAddBrand, useAddCountryRule, useForgetBrandDetails, useUpdateBrand } from './api.ts';
@@ -86,6 +87,7 @@ function SaveFirst({ what }: { what: string }) {
  */
 export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClosed: () => void }) {
   const [opened, setOpened] = useState(true);
+  const returnFocus = useOpenerFocus();
   // The brand as last loaded or saved: its `updated_at` guards the next save against someone else's.
   const [brand, setBrand] = useState<Brand | null>(initial);
   const [langDirty, setLangDirty] = useState(false);
@@ -161,6 +163,7 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
       onClose={requestClose}
       onExitTransitionEnd={() => {
         if (brand) forget(brand.id);
+        returnFocus();
         onClosed();
       }}
       title={brand ? 'Edit brand' : 'New brand'}

@@ -4,6 +4,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useOpenerFocus } from '../../lib/opener-focus.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
 import { useAddKey } from './api.ts';
 
@@ -13,6 +14,7 @@ const AddKeyForm = LocaleUpsertBody.pick({ key: true, value: true });
 /** Adds an app string key, with its English text when one is typed; unmounted after it closes. */
 export function AddKeyModal({ onAdded, onClosed }: { onAdded: (key: string) => void; onClosed: () => void }) {
   const [opened, setOpened] = useState(true);
+  const returnFocus = useOpenerFocus();
   const add = useAddKey();
   const form = useForm({
     initialValues: { key: '', value: '' },
@@ -46,7 +48,10 @@ export function AddKeyModal({ onAdded, onClosed }: { onAdded: (key: string) => v
     <Modal
       opened={opened}
       onClose={requestClose}
-      onExitTransitionEnd={onClosed}
+      onExitTransitionEnd={() => {
+        returnFocus();
+        onClosed();
+      }}
       title="Add key"
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}

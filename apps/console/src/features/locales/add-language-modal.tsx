@@ -4,6 +4,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useOpenerFocus } from '../../lib/opener-focus.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
 import { useAddLanguage } from './api.ts';
 
@@ -16,6 +17,7 @@ export function AddLanguageModal({
   onClosed: () => void;
 }) {
   const [opened, setOpened] = useState(true);
+  const returnFocus = useOpenerFocus();
   const add = useAddLanguage();
   const form = useForm({
     initialValues: { code: '', name: '' },
@@ -46,7 +48,10 @@ export function AddLanguageModal({
     <Modal
       opened={opened}
       onClose={requestClose}
-      onExitTransitionEnd={onClosed}
+      onExitTransitionEnd={() => {
+        returnFocus();
+        onClosed();
+      }}
       title="Add language"
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}

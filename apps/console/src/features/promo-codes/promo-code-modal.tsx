@@ -24,6 +24,7 @@ import { ConflictAlert, useConflict } from '../../components/conflict-alert.tsx'
 import { ListState } from '../../components/list-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDatePickerProps } from '../../lib/date-picker.ts';
+import { useOpenerFocus } from '../../lib/opener-focus.ts';
 import { startFrom } from '../../lib/saved-form.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
 import { promoCodeQuery, useAddPromoCode, useForgetPromoCode, usePromoCode, useUpdatePromoCode } from './api.ts';
@@ -88,6 +89,7 @@ export function PromoCodeModal({
   onClosed: () => void;
 }) {
   const [opened, setOpened] = useState(true);
+  const returnFocus = useOpenerFocus();
   const detail = usePromoCode(editId);
   // The code as last loaded or saved: its `updated_at` guards the next save.
   const [loaded, setLoaded] = useState<PromoCode | null>(null);
@@ -156,6 +158,7 @@ export function PromoCodeModal({
       onClose={requestClose}
       onExitTransitionEnd={() => {
         if (editId !== null) forget(editId);
+        returnFocus();
         onClosed();
       }}
       title={editing ? 'Edit promo code' : 'New promo code'}

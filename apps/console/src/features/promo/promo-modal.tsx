@@ -23,6 +23,7 @@ import { ConflictAlert, useConflict } from '../../components/conflict-alert.tsx'
 import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { choicesError } from '../../components/list-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useOpenerFocus } from '../../lib/opener-focus.ts';
 import { useLanguages } from '../../lib/reference.ts';
 import { startFrom } from '../../lib/saved-form.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
@@ -94,6 +95,7 @@ function contentLabel(item: Content): string {
  */
 export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClosed: () => void }) {
   const [opened, setOpened] = useState(true);
+  const returnFocus = useOpenerFocus();
   // The banner as opened, or as stored when a conflict was settled: its `updated_at` guards the save.
   const [base, setBase] = useState(initial);
   const queryClient = useQueryClient();
@@ -173,7 +175,10 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
     <Modal
       opened={opened}
       onClose={requestClose}
-      onExitTransitionEnd={onClosed}
+      onExitTransitionEnd={() => {
+        returnFocus();
+        onClosed();
+      }}
       title={initial ? 'Edit banner' : 'New banner'}
       size={1000}
       closeButtonProps={{ 'aria-label': 'Close' }}

@@ -8,6 +8,7 @@ import { ConflictAlert, useConflict } from '../../components/conflict-alert.tsx'
 import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { choicesError } from '../../components/list-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useOpenerFocus } from '../../lib/opener-focus.ts';
 import { useLanguages } from '../../lib/reference.ts';
 import { startFrom } from '../../lib/saved-form.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
@@ -62,6 +63,7 @@ export function StreamModal({
   onClosed: () => void;
 }) {
   const [opened, setOpened] = useState(true);
+  const returnFocus = useOpenerFocus();
   // The stream as opened, or as stored when a conflict was settled: its `updated_at` guards the save.
   const [base, setBase] = useState(initial);
   const queryClient = useQueryClient();
@@ -117,7 +119,10 @@ export function StreamModal({
     <Modal
       opened={opened}
       onClose={requestClose}
-      onExitTransitionEnd={onClosed}
+      onExitTransitionEnd={() => {
+        returnFocus();
+        onClosed();
+      }}
       title={initial ? 'Edit stream' : 'New stream'}
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
