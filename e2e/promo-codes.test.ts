@@ -199,6 +199,13 @@ describe('promo codes', () => {
     await page.locator('[data-dates-dropdown]').waitFor({ state: 'detached' });
     await page.waitForTimeout(300);
     expect(await page.getByRole('dialog', { name: 'New promo code' }).isVisible()).toBe(true);
+    // A code in use is refused with the server's detail under the code field.
+    await code.fill('older-code');
+    await dialog.getByRole('button', { name: 'Create promo code' }).click();
+    await expect.poll(() => code.getAttribute('aria-invalid')).toBe('true');
+    // Under the field (besides the toast).
+    await dialog.getByText('A promo code with this code already exists').waitFor();
+    await code.fill(generated);
     await dialog.getByRole('button', { name: 'Create promo code' }).click();
     await page.getByText('Promo code created').waitFor();
     await dialog.waitFor({ state: 'hidden' });

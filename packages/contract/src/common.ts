@@ -8,6 +8,30 @@ export const ApiError = z.object({
 });
 export type ApiError = z.infer<typeof ApiError>;
 
+/**
+ * Limits that a schema does not word itself are said the way a form says them ("At most 200 characters"), not in
+ * zod's words ("Too big: expected string to have <=200 characters"). Set once for zod, so the console's field
+ * messages and the server's `errors` read the same.
+ */
+const amount = (n: number | bigint) => Number(n).toLocaleString('en-GB');
+z.config({
+  customError: (issue) => {
+    if (issue.code !== 'too_big' && issue.code !== 'too_small') return undefined;
+    const big = issue.code === 'too_big';
+    const limit = amount(big ? issue.maximum : issue.minimum);
+    if (issue.origin === 'string') {
+      if (!big && Number(issue.minimum) === 1) return 'Enter a value';
+      return `${big ? 'At most' : 'At least'} ${limit} characters`;
+    }
+    if (issue.origin === 'array') return `${big ? 'At most' : 'At least'} ${limit} items`;
+    if (issue.origin === 'number' || issue.origin === 'int') {
+      if (issue.inclusive === false) return `${big ? 'Less' : 'More'} than ${limit}`;
+      return `${big ? 'At most' : 'At least'} ${limit}`;
+    }
+    return undefined;
+  },
+});
+
 export const Id = z.int().positive().max(2_147_483_647);
 export const Timestamp = z.iso.datetime({ offset: true });
 export const CalendarDate = z.iso.date();

@@ -7,9 +7,9 @@ export interface Conflict<T> {
   stored: T | null;
   /**
    * Given a save's error: a 409 reads the item as stored now (`read`). Only a newer `updated_at` is someone else's
-   * save; another 409 (a slug in use, say) leaves it as it is.
+   * save; another 409 (a slug in use, say) leaves it as it is. Resolves true when it was someone else's save.
    */
-  check(err: unknown, sent: string, read: () => Promise<T | undefined>): void;
+  check(err: unknown, sent: string, read: () => Promise<T | undefined>): Promise<boolean>;
   clear(): void;
 }
 
@@ -17,15 +17,13 @@ export function useConflict<T extends { updated_at: string }>(): Conflict<T> {
   const [stored, setStored] = useState<T | null>(null);
   return {
     stored,
-    check(err, sent, read) {
-      if (!(err instanceof ApiError && err.status === 409)) return;
-      read().then(
-        (item) => {
-          if (item && item.updated_at !== sent) setStored(item);
-        },
-        // Gone meanwhile, or unreadable: the toast has said why the save failed.
-        () => undefined,
-      );
+    async check(err, sent, read) {
+      if (!(err instanceof ApiError && err.status === 409)) return false;
+      // Gone meanwhile, or unreadable: the toast has said why the save failed.
+      const item = await read().catch(() => undefined);
+      if (!item || item.updated_at === sent) return false;
+      setStored(item);
+      return true;
     },
     clear: () => setStored(null),
   };

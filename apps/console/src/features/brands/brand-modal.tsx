@@ -132,7 +132,7 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
       {
         onError: (err) => {
           onError(err);
-          conflict.check(err, brand.updated_at, async () =>
+          void conflict.check(err, brand.updated_at, async () =>
             (await queryClient.fetchQuery({ ...brandsQuery, staleTime: 0 })).find((b) => b.id === brand.id),
           );
         },

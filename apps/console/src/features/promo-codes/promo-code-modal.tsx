@@ -122,12 +122,19 @@ export function PromoCodeModal({
       form.setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));
     }
   };
+  // A code in use (409 that is not someone else's save) is the code field's problem; its detail goes there too.
+  const codeTaken = (err: Error) => {
+    if (err instanceof ApiError && err.status === 409) form.setFieldError('code', err.message);
+  };
 
   const submit = form.onSubmit((values) => {
     const body = promoCodeBody(values);
     if (editId === null) {
       return add.mutate(body, {
-        onError,
+        onError: (err) => {
+          onError(err);
+          codeTaken(err);
+        },
         onSuccess: () => {
           onCreated();
           close();
@@ -140,7 +147,9 @@ export function PromoCodeModal({
       {
         onError: (err) => {
           onError(err);
-          conflict.check(err, loaded.updated_at, () => queryClient.fetchQuery(promoCodeQuery(loaded.id)));
+          void conflict
+            .check(err, loaded.updated_at, () => queryClient.fetchQuery(promoCodeQuery(loaded.id)))
+            .then((theirs) => theirs || codeTaken(err));
         },
         onSuccess: close,
       },

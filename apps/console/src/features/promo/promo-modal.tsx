@@ -155,7 +155,7 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
         onSuccess: close,
         onError: (err) => {
           onError(err);
-          conflict.check(err, base.updated_at, async () =>
+          void conflict.check(err, base.updated_at, async () =>
             (await queryClient.fetchQuery({ ...promosQuery, staleTime: 0 })).find((p) => p.id === base.id),
           );
         },

@@ -103,7 +103,7 @@ export function StreamModal({
         onError: (err) => {
           onError(err);
           // Stored in its language as opened, or in the one chosen here if someone else moved it there too.
-          conflict.check(err, base.updated_at, async () => {
+          void conflict.check(err, base.updated_at, async () => {
             for (const lang of new Set([base.lang_id, body.lang_id])) {
               const rows = await queryClient.fetchQuery({ ...streamsQuery(lang), staleTime: 0 });
               const stored = rows.find((s) => s.id === base.id);
