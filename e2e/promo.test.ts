@@ -277,6 +277,22 @@ describe('promo banners', () => {
       content_id: ids['Moon Bots'],
       lang_id: 3,
     });
+
+    // Its episode moves to season 1: the banner, opened again, says so rather than keep an episode it does not show.
+    await post('/api/content/update', { id: ids['Moon Bots'], season: 1 });
+    const created = (await promos()).find((p) => p.title === 'Robo Friends season 2');
+    await page.getByTestId(`promo-card-${created?.id}`).getByRole('button', { name: 'Robo Friends season 2' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit banner' });
+    const moved = 'Its episode is no longer in this season: choose one again';
+    await edit.getByText(moved).waitFor();
+    await edit.getByRole('button', { name: 'Save banner' }).click();
+    expect(await edit.isVisible()).toBe(true);
+    await edit.getByRole('combobox', { name: 'Content' }).click();
+    await page.getByRole('option', { name: 'E1 · Bolt Returns' }).click();
+    expect(await edit.getByText(moved).count()).toBe(0);
+    await edit.getByRole('button', { name: 'Save banner' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    expect((await promos()).find((p) => p.id === created?.id)?.content_id).toBe(ids['Bolt Returns']);
     expectNoConsoleErrors();
   });
 

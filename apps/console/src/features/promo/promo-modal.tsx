@@ -83,6 +83,8 @@ function promoBody(values: PromoFormValues) {
 }
 const validatePromo = schemaResolver(PromoAddBody, { sync: true });
 
+const CONTENT_MOVED = 'Its episode is no longer in this season: choose one again';
+
 /** An episode as the content Select names it: its number in the season and its title in language 1. */
 function contentLabel(item: Content): string {
   const title = item.langs.find((l) => l.lang_id === DEFAULT_LANG_ID)?.title.trim();
@@ -124,6 +126,12 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
     if (season !== null) found.add(season);
     return [...found].sort((a, b) => a - b).map((s) => ({ value: String(s), label: `Season ${s}` }));
   }, [brandContent.data, season]);
+  // The banner's episode may have moved to another season since it was chosen (content has no link back to
+  // banners): the Select would show nothing, and a save would keep an episode the form does not show.
+  const contentMoved =
+    values.content_id !== null &&
+    seasonContent.isSuccess &&
+    !seasonContent.data.some((c) => String(c.id) === values.content_id);
   const contentOptions = useMemo(
     () => (seasonContent.data ?? []).map((c) => ({ value: String(c.id), label: contentLabel(c) })),
     [seasonContent.data],
@@ -147,6 +155,7 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
     }
   };
   const submit = form.onSubmit((v) => {
+    if (contentMoved) return form.setFieldError('content_id', CONTENT_MOVED);
     const body = promoBody(v);
     if (!base) return add.mutate(body, { onSuccess: close, onError });
     update.mutate(
@@ -232,7 +241,10 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
                 limit={200}
                 key={form.key('content_id')}
                 {...form.getInputProps('content_id')}
-                error={form.errors.content_id ?? choicesError(seasonContent, 'the content of that season')}
+                error={
+                  form.errors.content_id ??
+                  (contentMoved ? CONTENT_MOVED : choicesError(seasonContent, 'the content of that season'))
+                }
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <Select
