@@ -253,6 +253,15 @@ describe('streams', () => {
     await page.getByText('No stream matches “nothing like it”.').waitFor();
     await page.getByRole('button', { name: 'Clear search' }).last().click();
     await expect.poll(() => rowTitles(page)).toEqual(['Ape Radio', 'Zebra TV', 'Moon Live']);
+
+    // A link to a language that is not there shows the default language's streams, not an error.
+    await page.goto('/admin/streams?lang=999');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Language' }).inputValue()).toBe('English');
+    await page
+      .getByText(/streams? in English/)
+      .first()
+      .waitFor();
+    expect(await page.getByText('Could not load').count()).toBe(0);
     expectNoConsoleErrors();
   });
 

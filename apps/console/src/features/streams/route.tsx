@@ -24,9 +24,11 @@ function matches(stream: Stream, search: string): boolean {
 export function Component() {
   const [url, setUrl] = useUrlState(URL_DEFAULTS);
   const [search, setSearch] = useUrlSearch(url.q, (q) => setUrl({ q, page: '1' }));
-  const langId = Number(url.lang) > 0 ? Number(url.lang) : DEFAULT_LANG_ID;
-  const streams = useStreams(langId);
   const languages = useLanguages();
+  const asked = Number(url.lang) > 0 ? Number(url.lang) : DEFAULT_LANG_ID;
+  // A link to a language that is not there (an old link, a typo) shows the default language rather than an error.
+  const langId = languages.data && !languages.data.some((l) => l.id === asked) ? DEFAULT_LANG_ID : asked;
+  const streams = useStreams(langId);
   // Each opening is a fresh modal (`key`), so nothing of the previously edited stream survives a close.
   const [editing, setEditing] = useState<{ key: number; stream: Stream | null } | null>(null);
   const open = (stream: Stream | null) => setEditing({ key: Date.now(), stream });
