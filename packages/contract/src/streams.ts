@@ -5,6 +5,8 @@ export const HttpUrl = z
   .string()
   .trim()
   .max(2048)
+  // WHATWG URL parsing would accept these and encode them quietly; players given the stored text may not.
+  .regex(/^[^\s<>"]*$/, 'A URL has no spaces, < > or ": write them encoded (%20 for a space)')
   .pipe(z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }))
   .transform(lowerCaseScheme);
 

@@ -89,7 +89,12 @@ describe('streams', () => {
   });
 
   it('refuses a url that is not http(s), a missing title and a missing language with 400', async () => {
-    for (const url of ['ftp://example.com/live', 'rtmp://example.com/live', 'not a url', '']) {
+    const unencoded = [
+      'https://example.com/live now/index.m3u8',
+      'https://example.com/a<b>',
+      'https://example.com/"x"',
+    ];
+    for (const url of ['ftp://example.com/live', 'rtmp://example.com/live', 'not a url', '', ...unencoded]) {
       const res = await t.post('/api/stream/add', { lang_id: ENGLISH, title: 'x', url });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().errors[0].path).toBe('url');
