@@ -199,8 +199,10 @@ export function ContentModal({
     const dirty = form.isDirty() || langForm.isDirty() || imageUploading;
     const done = () => {
       onClose();
-      // Closing forgets the item's language data: the next opening reads it afresh.
+      // Closing forgets the item's language data: the next opening reads it afresh. This modal stays mounted, so
+      // an open conflict goes too: it belongs to this item.
       if (id) queryClient.removeQueries({ queryKey: contentKeys.langs(id) });
+      conflict.clear();
     };
     leaveUnlessUnsaved(dirty, done);
   }
