@@ -1,4 +1,5 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -82,10 +83,25 @@ function isListScreenModule(id: string): boolean {
   return LIST_SCREEN_MANTINE.test(file) || LIST_SCREEN_ICONS.test(file);
 }
 
+/**
+ * React Router's package sends bundlers to its development build (extra checks and warnings) under every
+ * condition; its production build is a file of its own, 0.5 KB smaller gzipped in the first load.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const packageDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+  const file = path.join(packageDir, 'dist/production/index.mjs');
+  return {
+    name: 'react-router-production-build',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'react-router' ? file : null),
+  };
+}
+
 // The console is served by the API server under /admin; in development Vite proxies the API to it.
 export default defineConfig({
   base: '/admin/',
-  plugins: [react(), scrollAreaWithoutFloatingUi(), precompress()],
+  plugins: [react(), reactRouterProductionBuild(), scrollAreaWithoutFloatingUi(), precompress()],
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' },
   },

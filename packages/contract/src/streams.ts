@@ -5,9 +5,12 @@ export const HttpUrl = z
   .string()
   .trim()
   .max(2048)
-  // WHATWG URL parsing would accept these and encode them quietly; players given the stored text may not.
-  .regex(/^[^\s<>"]*$/, 'A URL has no spaces, < > or ": write them encoded (%20 for a space)')
-  .pipe(z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }))
+  .pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'Must be an http(s) URL' })
+      // WHATWG URL parsing accepts these and encodes them quietly; players given the stored text may not.
+      .regex(/^[^\s<>"]*$/, 'A URL has no spaces, < > or ": write them encoded (%20 for a space)'),
+  )
   .transform(lowerCaseScheme);
 
 export const Stream = z.object({

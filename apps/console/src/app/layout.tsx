@@ -10,6 +10,7 @@ import { lazyComponent, useIdle } from '../lib/lazy-component.ts';
 import { useProfile } from '../lib/session.ts';
 import { LAST_PAGE_KEY } from '../lib/storage-keys.ts';
 import classes from './layout.module.css';
+import { LeaveGuard } from './leave-guard.tsx';
 import { ProfileButton } from './profile-button.tsx';
 import { useRouteTitle } from './route-handle.ts';
 
@@ -21,7 +22,6 @@ const KEEP_RIGHT_WHILE_SCROLL_LOCKED = 'right-scroll-bar-position';
 
 const Sidebar = lazyComponent(() => import('./sidebar.tsx').then((m) => m.Sidebar));
 const ProfileMenu = lazyComponent(() => import('./profile-menu.tsx').then((m) => m.ProfileMenu));
-const LeaveGuard = lazyComponent(() => import('./leave-guard.tsx').then((m) => m.LeaveGuard));
 
 // NavigationProgress (app/overlays.tsx, mounted once its chunk arrives) gives the store its initial state on its first
 // render, unless the store has one: the bar may be running by then, and replacing its state would leave the bar's
@@ -129,12 +129,7 @@ export function Layout() {
           <Sidebar opened={sidebarOpen} onClose={sidebar.close} />
         </Suspense>
       ) : null}
-      {/* Nothing can be unsaved before the first idle moment: no form has been opened yet. */}
-      {idle ? (
-        <Suspense fallback={null}>
-          <LeaveGuard />
-        </Suspense>
-      ) : null}
+      <LeaveGuard />
 
       <main className={classes.main}>
         <Outlet />

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
-import { confirmAction, DISCARD_QUESTION } from '../components/confirm.tsx';
 import { hasUnsaved } from '../lib/unsaved.ts';
 
 /**
  * Leaving the screen while a form holds unsaved changes asks first: Back or Forward with the console's own
  * question, a reload or closing the tab with the browser's. The count is read when leaving, not when rendered:
- * a form that has just closed (a sign-out, say) no longer holds anything.
+ * a form that has just closed (a sign-out, say) no longer holds anything. Mounted with the layout, not once the
+ * browser is idle: a form can be opened and typed in before that on a busy machine.
  */
 export function LeaveGuard() {
   const blocker = useBlocker(
@@ -16,9 +16,10 @@ export function LeaveGuard() {
   current.current = blocker;
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    void confirmAction(DISCARD_QUESTION).then((leave) =>
-      leave ? current.current.proceed?.() : current.current.reset?.(),
-    );
+    // The question's code (modals) is not in the first load; by the time a form holds anything, it is near.
+    void import('../components/confirm.tsx')
+      .then(({ confirmAction, DISCARD_QUESTION }) => confirmAction(DISCARD_QUESTION))
+      .then((leave) => (leave ? current.current.proceed?.() : current.current.reset?.()));
   }, [blocker.state]);
   useEffect(() => {
     const ask = (event: BeforeUnloadEvent) => {
