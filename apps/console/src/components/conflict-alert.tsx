@@ -37,28 +37,31 @@ export function useConflict<T extends { updated_at: string }>(): Conflict<T> {
 export function ConflictAlert<T>({
   conflict,
   what,
-  onLoadTheirs,
-  onKeepMine,
+  adopt,
+  loadTheirs,
 }: {
   conflict: Conflict<T>;
   what: string;
-  onLoadTheirs: (stored: T) => void;
-  onKeepMine: (stored: T) => void;
+  /** Either way the stored version is the one now edited: its `updated_at` guards the next save. */
+  adopt: (stored: T) => void;
+  /** Load their version: the form starts again from it. */
+  loadTheirs: (stored: T) => void;
 }) {
   const { stored } = conflict;
   if (!stored) return null;
-  const choose = (take: (stored: T) => void) => () => {
-    take(stored);
+  const choose = (load: boolean) => () => {
+    adopt(stored);
+    if (load) loadTheirs(stored);
     conflict.clear();
   };
   return (
     <Alert color="red" role="alert" title={`Someone else saved this ${what} while you were editing it`}>
       <Text size="sm">Load their version to go on from it, or keep yours: saving then replaces theirs.</Text>
       <Group gap="xs" mt="xs">
-        <Button size="xs" variant="default" onClick={choose(onLoadTheirs)}>
+        <Button size="xs" variant="default" onClick={choose(true)}>
           Load their version
         </Button>
-        <Button size="xs" variant="default" onClick={choose(onKeepMine)}>
+        <Button size="xs" variant="default" onClick={choose(false)}>
           Keep mine
         </Button>
       </Group>

@@ -1,4 +1,5 @@
 import type { UseFormReturnType } from '@mantine/form';
+import { ApiError } from './api-client.ts';
 
 /**
  * Shows a save's answer in its form without losing what was typed while the save was on its way: a field
@@ -21,4 +22,14 @@ export function startFrom<T extends object>(form: UseFormReturnType<T>, values: 
   form.setInitialValues(values);
   form.setValues(values);
   form.resetDirty(values);
+}
+
+/**
+ * Puts a refused save's messages under their fields. `taken` names the field a 409 is about (a code, key or
+ * language code in use): the server's detail goes there too.
+ */
+export function showRefusal<T extends object>(form: UseFormReturnType<T>, err: unknown, taken?: string): void {
+  if (!(err instanceof ApiError)) return;
+  if (taken && err.status === 409) form.setFieldError(taken, err.message);
+  else if (err.errors.length > 0) form.setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));
 }

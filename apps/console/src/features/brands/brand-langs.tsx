@@ -6,9 +6,8 @@ import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { LanguageTabs } from '../../components/language-tabs.tsx';
 import { ListState } from '../../components/list-state.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { useLanguages } from '../../lib/reference.ts';
-import { showSaved, startFrom } from '../../lib/saved-form.ts';
+import { showRefusal, showSaved, startFrom } from '../../lib/saved-form.ts';
 import { useAddBrandLang, useBrandLangs, useUpdateBrandLang } from './api.ts';
 
 interface LangFormValues {
@@ -64,11 +63,7 @@ function BrandLangEditor({
   }, [versionId]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
-  const onError = (err: Error) => {
-    if (err instanceof ApiError && err.errors.length > 0) {
-      form.setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));
-    }
-  };
+  const onError = (err: Error) => showRefusal(form, err);
   const submit = form.onSubmit((values) => {
     if (version) {
       update.mutate(

@@ -21,9 +21,8 @@ import { type ReactNode, useRef, useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ConflictAlert, useConflict } from '../../components/conflict-alert.tsx';
 import { ImageField, useImageUploading } from '../../components/image-field.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { useOpenerFocus } from '../../lib/opener-focus.ts';
-import { showSaved, startFrom } from '../../lib/saved-form.ts';
+import { showRefusal, showSaved, startFrom } from '../../lib/saved-form.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
 import { brandsQuery, useAddBrand, useAddCountryRule, useForgetBrandDetails, useUpdateBrand } from './api.ts';
 import { BrandLangs } from './brand-langs.tsx';
@@ -117,11 +116,7 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
     setBrand(saved);
     showSaved(form, sent, brandFormValues(saved));
   }
-  const onError = (err: Error) => {
-    if (err instanceof ApiError && err.errors.length > 0) {
-      form.setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));
-    }
-  };
+  const onError = (err: Error) => showRefusal(form, err);
 
   const submit = form.onSubmit((values) => {
     const body = brandBody(values);
@@ -229,11 +224,8 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
         <ConflictAlert
           conflict={conflict}
           what="brand"
-          onLoadTheirs={(stored) => {
-            setBrand(stored);
-            startFrom(form, brandFormValues(stored));
-          }}
-          onKeepMine={setBrand}
+          adopt={setBrand}
+          loadTheirs={(stored) => startFrom(form, brandFormValues(stored))}
         />
 
         <Group

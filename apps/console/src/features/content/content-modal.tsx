@@ -331,11 +331,8 @@ export function ContentModal({
           <ConflictAlert
             conflict={conflict}
             what="content"
-            onLoadTheirs={(stored) => {
-              onSaved(stored);
-              startFrom(form, contentValues(stored, defaultSeason));
-            }}
-            onKeepMine={onSaved}
+            adopt={onSaved}
+            loadTheirs={(stored) => startFrom(form, contentValues(stored, defaultSeason))}
           />
           <Group justify="flex-end" mt="sm">
             <Button type="submit" loading={addContent.isPending || updateContent.isPending}>

@@ -3,8 +3,8 @@ import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { useOpenerFocus } from '../../lib/opener-focus.ts';
+import { showRefusal } from '../../lib/saved-form.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
 import { useAddKey } from './api.ts';
 
@@ -33,13 +33,8 @@ export function AddKeyModal({ onAdded, onClosed }: { onAdded: (key: string) => v
           onAdded(entry.key);
           close();
         },
-        onError: (err) => {
-          // A key that exists already (409) is the key field's problem; its detail goes there too.
-          if (err instanceof ApiError && err.status === 409) form.setFieldError('key', err.message);
-          else if (err instanceof ApiError && err.errors.length > 0) {
-            form.setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));
-          }
-        },
+        // A key that exists already (409) is the key field's problem; its detail goes there too.
+        onError: (err) => showRefusal(form, err, 'key'),
       },
     );
   });

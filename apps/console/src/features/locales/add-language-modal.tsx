@@ -3,8 +3,8 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { useOpenerFocus } from '../../lib/opener-focus.ts';
+import { showRefusal } from '../../lib/saved-form.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
 import { useAddLanguage } from './api.ts';
 
@@ -34,13 +34,8 @@ export function AddLanguageModal({
         onAdded(language);
         close();
       },
-      onError: (err) => {
-        // A code in use (409) is the code field's problem; its detail goes there too.
-        if (err instanceof ApiError && err.status === 409) form.setFieldError('code', err.message);
-        else if (err instanceof ApiError && err.errors.length > 0) {
-          form.setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));
-        }
-      },
+      // A code in use (409) is the code field's problem; its detail goes there too.
+      onError: (err) => showRefusal(form, err, 'code'),
     });
   });
 

@@ -22,10 +22,9 @@ import { useEffect, useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ConflictAlert, useConflict } from '../../components/conflict-alert.tsx';
 import { ListState } from '../../components/list-state.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { useDatePickerProps } from '../../lib/date-picker.ts';
 import { useOpenerFocus } from '../../lib/opener-focus.ts';
-import { startFrom } from '../../lib/saved-form.ts';
+import { showRefusal, startFrom } from '../../lib/saved-form.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
 import { promoCodeQuery, useAddPromoCode, useForgetPromoCode, usePromoCode, useUpdatePromoCode } from './api.ts';
 import { generateCode, KIND_OPTIONS, valueUnit } from './format.ts';
@@ -117,24 +116,13 @@ export function PromoCodeModal({
   const unsaved = form.isDirty();
   const requestClose = () => closeUnlessUnsaved(unsaved, close);
   useUnsaved(unsaved);
-  const onError = (err: Error) => {
-    if (err instanceof ApiError && err.errors.length > 0) {
-      form.setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));
-    }
-  };
-  // A code in use (409 that is not someone else's save) is the code field's problem; its detail goes there too.
-  const codeTaken = (err: Error) => {
-    if (err instanceof ApiError && err.status === 409) form.setFieldError('code', err.message);
-  };
 
   const submit = form.onSubmit((values) => {
     const body = promoCodeBody(values);
     if (editId === null) {
       return add.mutate(body, {
-        onError: (err) => {
-          onError(err);
-          codeTaken(err);
-        },
+        // A code in use (409) is the code field's problem; its detail goes there too.
+        onError: (err) => showRefusal(form, err, 'code'),
         onSuccess: () => {
           onCreated();
           close();
@@ -145,12 +133,11 @@ export function PromoCodeModal({
     update.mutate(
       { ...body, id: loaded.id, updated_at: loaded.updated_at },
       {
-        onError: (err) => {
-          onError(err);
+        // A 409 that is not someone else's save is a code in use.
+        onError: (err) =>
           void conflict
             .check(err, loaded.updated_at, () => queryClient.fetchQuery(promoCodeQuery(loaded.id)))
-            .then((theirs) => theirs || codeTaken(err));
-        },
+            .then((theirs) => theirs || showRefusal(form, err, 'code')),
         onSuccess: close,
       },
     );
@@ -297,11 +284,8 @@ export function PromoCodeModal({
             <ConflictAlert
               conflict={conflict}
               what="promo code"
-              onLoadTheirs={(stored) => {
-                setLoaded(stored);
-                startFrom(form, formValues(stored));
-              }}
-              onKeepMine={setLoaded}
+              adopt={setLoaded}
+              loadTheirs={(stored) => startFrom(form, formValues(stored))}
             />
             <Group justify="flex-end" gap="sm" mt="sm">
               <Button variant="default" onClick={requestClose}>

@@ -22,10 +22,9 @@ import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ConflictAlert, useConflict } from '../../components/conflict-alert.tsx';
 import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { choicesError } from '../../components/list-state.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { useOpenerFocus } from '../../lib/opener-focus.ts';
 import { useLanguages } from '../../lib/reference.ts';
-import { startFrom } from '../../lib/saved-form.ts';
+import { showRefusal, startFrom } from '../../lib/saved-form.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
 import { promosQuery, useAddPromo, useBrandContent, useBrands, useSeasonContent, useUpdatePromo } from './api.ts';
 import { BannerPreview } from './banner-preview.tsx';
@@ -149,11 +148,7 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
   const unsaved = form.isDirty() || uploading;
   const requestClose = () => closeUnlessUnsaved(unsaved, close);
   useUnsaved(unsaved);
-  const onError = (err: Error) => {
-    if (err instanceof ApiError && err.errors.length > 0) {
-      form.setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));
-    }
-  };
+  const onError = (err: Error) => showRefusal(form, err);
   const submit = form.onSubmit((v) => {
     if (contentMoved) return form.setFieldError('content_id', CONTENT_MOVED);
     const body = promoBody(v);
@@ -310,11 +305,8 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
         <ConflictAlert
           conflict={conflict}
           what="banner"
-          onLoadTheirs={(stored) => {
-            setBase(stored);
-            startFrom(form, promoFormValues(stored));
-          }}
-          onKeepMine={setBase}
+          adopt={setBase}
+          loadTheirs={(stored) => startFrom(form, promoFormValues(stored))}
         />
         <Group
           justify="flex-end"

@@ -7,10 +7,9 @@ import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ConflictAlert, useConflict } from '../../components/conflict-alert.tsx';
 import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { choicesError } from '../../components/list-state.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { useOpenerFocus } from '../../lib/opener-focus.ts';
 import { useLanguages } from '../../lib/reference.ts';
-import { startFrom } from '../../lib/saved-form.ts';
+import { showRefusal, startFrom } from '../../lib/saved-form.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
 import { streamsQuery, useAddStream, useUpdateStream } from './api.ts';
 
@@ -88,11 +87,7 @@ export function StreamModal({
   const unsaved = form.isDirty() || uploading;
   const requestClose = () => closeUnlessUnsaved(unsaved, close);
   useUnsaved(unsaved);
-  const onError = (err: Error) => {
-    if (err instanceof ApiError && err.errors.length > 0) {
-      form.setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));
-    }
-  };
+  const onError = (err: Error) => showRefusal(form, err);
   const submit = form.onSubmit((values) => {
     const body = streamBody(values);
     if (!base) return add.mutate(body, { onSuccess: close, onError });
@@ -175,11 +170,8 @@ export function StreamModal({
           <ConflictAlert
             conflict={conflict}
             what="stream"
-            onLoadTheirs={(stored) => {
-              setBase(stored);
-              startFrom(form, streamFormValues(stored, langId));
-            }}
-            onKeepMine={setBase}
+            adopt={setBase}
+            loadTheirs={(stored) => startFrom(form, streamFormValues(stored, langId))}
           />
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={requestClose}>
