@@ -147,16 +147,17 @@ describe('the content screen', () => {
     await editor.getByText('There is no English version yet.').waitFor();
     await editor.getByLabel('Title').fill('The Hollow Oak');
     await editor.getByLabel('Description').fill('Badger finds a home.');
-    await editor.getByRole('button', { name: 'Create this language version' }).click();
-    await toast(page, 'Language version created').waitFor();
-    await editor.getByRole('button', { name: 'Save language version' }).waitFor();
+    // One Save saves the item and the language version on screen.
+    await editor.getByRole('button', { name: 'Save content' }).click();
+    await toast(page, 'Language version added').waitFor();
+    await editor.getByRole('tab', { name: 'English', exact: true }).waitFor();
     await accessible(page, 'content modal, editing');
 
     // A second language: its tab offers to create it.
     await editor.getByRole('tab', { name: 'Russian (no version yet)' }).click();
     await editor.getByText('There is no Russian version yet.').waitFor();
     await editor.getByLabel('Title').fill('Дупло');
-    await editor.getByRole('button', { name: 'Create this language version' }).click();
+    await editor.getByRole('button', { name: 'Save content' }).click();
     await editor.getByRole('tab', { name: 'Russian', exact: true }).waitFor();
 
     // Closing with unsaved changes asks first; Escape there cancels the question only, keeping the modal.
@@ -174,7 +175,7 @@ describe('the content screen', () => {
     await toast(page, 'Content saved').waitFor();
     // The saved content is read back first; closing before that answer lands races with it.
     await page.waitForLoadState('networkidle');
-    await editor.getByRole('button', { name: 'Close' }).click();
+    await editor.getByRole('button', { name: 'Close' }).last().click();
     await editor.waitFor({ state: 'hidden' });
 
     const row = page.getByRole('table', { name: 'Content' }).locator('tbody tr').first();
@@ -188,13 +189,13 @@ describe('the content screen', () => {
     await editor.waitFor();
     expect(await editor.getByLabel('Duration (seconds)').inputValue()).toBe('125');
     await editor.getByLabel('Title').fill('The Hollow Oak Tree');
-    await editor.getByRole('button', { name: 'Save language version' }).click();
+    await editor.getByRole('button', { name: 'Save content' }).click();
     await toast(page, 'Language version saved').waitFor();
     // The saved version is read back; typing before that answer lands would be reset by it.
     await page.waitForLoadState('networkidle');
     // Discarding unsaved edits closes the modal.
     await editor.getByLabel('Description').fill('Not kept');
-    await editor.getByRole('button', { name: 'Close' }).click();
+    await editor.getByRole('button', { name: 'Close' }).last().click();
     await page
       .getByRole('dialog', { name: 'Discard unsaved changes?' })
       .getByRole('button', { name: 'Discard' })
@@ -228,7 +229,7 @@ describe('the content screen', () => {
     await editor.getByLabel('Duration (seconds)').fill('150');
     await editor.getByRole('button', { name: 'Save content' }).click();
     await conflict.waitFor();
-    await editor.getByRole('button', { name: 'Close' }).click();
+    await editor.getByRole('button', { name: 'Close' }).last().click();
     await page
       .getByRole('dialog', { name: 'Discard unsaved changes?' })
       .getByRole('button', { name: 'Discard' })
@@ -392,7 +393,7 @@ describe('the content screen', () => {
     await editor.getByText('Uploading waterfall-en.mp4:').waitFor();
     await editor.getByRole('progressbar', { name: 'Uploading waterfall-en.mp4' }).waitFor({ state: 'attached' });
     // Closing would stop the upload: it asks first, and Cancel keeps both the modal and the upload.
-    await editor.getByRole('button', { name: 'Close' }).click();
+    await editor.getByRole('button', { name: 'Close' }).last().click();
     const stop = page.getByRole('dialog', { name: 'Stop the upload?' });
     await stop.getByRole('button', { name: 'Cancel' }).click();
     await stop.waitFor({ state: 'hidden' });
@@ -426,7 +427,7 @@ describe('the content screen', () => {
     await editor.getByRole('combobox', { name: 'Choose a video' }).click();
     await page.getByRole('option', { name: /waterfall-en\.mp4/ }).click();
     await editor.getByLabel('Preview of waterfall-en.mp4').waitFor();
-    await editor.getByRole('button', { name: 'Close' }).click();
+    await editor.getByRole('button', { name: 'Close' }).last().click();
     await editor.waitFor({ state: 'hidden' });
     const row = page.getByRole('table', { name: 'Content' }).locator('tbody tr').first();
     await poll(() => row.locator('td').nth(4).textContent()).toBe('EN');
@@ -435,7 +436,7 @@ describe('the content screen', () => {
     await page.getByRole('button', { name: 'Edit S1E1' }).click();
     await editor.getByRole('button', { name: 'Detach' }).click();
     await editor.getByText('No video attached in English.').waitFor();
-    await editor.getByRole('button', { name: 'Close' }).click();
+    await editor.getByRole('button', { name: 'Close' }).last().click();
     await poll(() => row.locator('td').nth(4).textContent()).toBe('None');
     expectNoConsoleErrors();
   });
@@ -528,14 +529,14 @@ describe('the content screen', () => {
     const editor = page.getByRole('dialog', { name: 'Edit S1E1 · Sunny Day' });
     await editor.getByLabel('Preview of sunny-day.mp4').waitFor();
     await accessible(page, 'content modal, light');
-    await editor.getByRole('button', { name: 'Close' }).click();
+    await editor.getByRole('button', { name: 'Close' }).last().click();
     await editor.waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: 'New content' }).click();
     const created = page.getByRole('dialog', { name: 'New content · Light Meadow' });
     await created.getByText('Create the content first').waitFor();
     await accessible(page, 'new content modal, light');
-    await created.getByRole('button', { name: 'Close' }).click();
+    await created.getByRole('button', { name: 'Close' }).last().click();
     await created.waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: 'Links' }).click();

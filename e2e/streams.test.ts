@@ -72,15 +72,15 @@ describe('streams', () => {
     await expect.poll(() => dialog.getByRole('combobox', { name: 'Language' }).inputValue()).toBe('Spanish');
 
     // Validation from the contract, before anything is sent.
-    await dialog.getByRole('button', { name: 'Add stream' }).click();
+    await dialog.getByRole('button', { name: 'Create stream' }).click();
     await dialog.getByText('Enter a title').waitFor();
     await dialog.getByLabel(/^Title/).fill('Kids VOD en directo');
     await dialog.getByLabel(/^URL/).fill('ftp://streams.example.com/live/es');
-    await dialog.getByRole('button', { name: 'Add stream' }).click();
+    await dialog.getByRole('button', { name: 'Create stream' }).click();
     await dialog.getByText('Must be an http(s) URL').waitFor();
     expect(await dialog.getByLabel(/^URL/).getAttribute('aria-invalid')).toBe('true');
     await dialog.getByLabel(/^URL/).fill('not a url at all');
-    await dialog.getByRole('button', { name: 'Add stream' }).click();
+    await dialog.getByRole('button', { name: 'Create stream' }).click();
     await dialog.getByText('Must be an http(s) URL').waitFor();
     expect(streamCalls).toEqual([]);
 
@@ -91,15 +91,15 @@ describe('streams', () => {
     await dialog
       .locator('input[type=file]')
       .setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: discPng(64, 36, '#023e8a', '#90e0ef') });
-    await expect.poll(() => dialog.getByRole('button', { name: 'Add stream' }).isDisabled()).toBe(true);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Create stream' }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await ask.waitFor({ state: 'hidden' });
     release();
     await dialog.getByRole('img', { name: 'Poster preview' }).waitFor();
-    await dialog.getByRole('button', { name: 'Add stream' }).click();
-    await page.getByText('Stream added').waitFor();
+    await dialog.getByRole('button', { name: 'Create stream' }).click();
+    await page.getByText('Stream created').waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
     const [spanish] = await streams(3);

@@ -16,6 +16,10 @@ export type ApiError = z.infer<typeof ApiError>;
 const amount = (n: number | bigint) => Number(n).toLocaleString('en-GB');
 z.config({
   customError: (issue) => {
+    // A number typed as 1.5 or left unfinished is refused in words, never rounded or clamped into something else.
+    if (issue.code === 'invalid_type' && (issue.expected === 'int' || issue.expected === 'number')) {
+      return Number.isFinite(issue.input) || issue.expected === 'int' ? 'Enter a whole number' : 'Enter a number';
+    }
     if (issue.code !== 'too_big' && issue.code !== 'too_small') return undefined;
     const big = issue.code === 'too_big';
     const limit = amount(big ? issue.maximum : issue.minimum);

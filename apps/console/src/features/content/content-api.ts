@@ -134,7 +134,7 @@ export function useAddContentLang() {
     onSuccess: changed,
     // Added meanwhile in another tab (409): the versions reload, and the tab offers to save over it.
     onError: (_err, body) => queryClient.invalidateQueries({ queryKey: contentKeys.langs(body.content_id) }),
-    meta: { successMessage: 'Language version created' },
+    meta: { successMessage: 'Language version added' },
   });
 }
 

@@ -5,7 +5,7 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { choicesError, ListState } from '../../components/list-state.tsx';
-import { lazyComponent, useIdle } from '../../lib/lazy-component.ts';
+import { lazyComponent, useIdle, whenIdle } from '../../lib/lazy-component.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useLanguages } from '../../lib/reference.ts';
 import { pageOf, type SortDirection, sortRows, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
@@ -53,6 +53,7 @@ export function Component() {
   const languages = useLanguages();
   const move = useMoveContent();
   const idle = useIdle();
+  useEffect(() => whenIdle(ContentModal.preload), []);
 
   const [search, setSearch] = useUrlSearch(url.search, (typed) => setUrl({ search: typed, page: '1' }));
 
@@ -267,13 +268,13 @@ export function Component() {
       )}
 
       <Suspense fallback={null}>
-        {brand && (idle || edited !== null) ? (
+        {brand && edited !== null ? (
           <ContentModal
+            key={edited === 'new' ? 'new' : edited.id}
             brand={brand}
-            edited={edited}
+            initial={edited === 'new' ? null : edited}
             defaultSeason={season ?? seasons[seasons.length - 1] ?? 1}
-            onSaved={setEdited}
-            onClose={() => setEdited(null)}
+            onClosed={() => setEdited(null)}
           />
         ) : null}
         {brand && brands.data && (idle || linksOpen) ? (

@@ -4,8 +4,6 @@ import {
   Center,
   Group,
   Loader,
-  Modal,
-  NumberInput,
   Radio,
   SimpleGrid,
   Stack,
@@ -15,17 +13,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import { IconCalendar, IconWand } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { closeUnlessUnsaved } from '../../components/confirm.tsx';
-import { ConflictAlert, useConflict } from '../../components/conflict-alert.tsx';
+import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ListState } from '../../components/list-state.tsx';
+import { NumberField } from '../../components/number-field.tsx';
 import { useDatePickerProps } from '../../lib/date-picker.ts';
-import { useOpenerFocus } from '../../lib/opener-focus.ts';
-import { showRefusal, startFrom } from '../../lib/saved-form.ts';
-import { useUnsaved } from '../../lib/unsaved.ts';
 import { promoCodeQuery, useAddPromoCode, useForgetPromoCode, usePromoCode, useUpdatePromoCode } from './api.ts';
 import { generateCode, KIND_OPTIONS, valueUnit } from './format.ts';
 
@@ -69,6 +63,8 @@ function promoCodeBody(values: PromoCodeFormValues) {
   };
 }
 
+const validatePromoCode = schemaResolver(PromoCodeAddBody, { sync: true });
+
 /** Dates are picked en-GB (weeks from Monday, set by DatesProvider) and kept as yyyy-MM-dd, as they are sent. */
 const DATE_FORMAT = 'DD/MM/YYYY';
 // The picker's placeholder is text, not a native placeholder, and Mantine's placeholder grey is below 4.5:1.
@@ -87,217 +83,152 @@ export function PromoCodeModal({
   onCreated: () => void;
   onClosed: () => void;
 }) {
-  const [opened, setOpened] = useState(true);
-  const returnFocus = useOpenerFocus();
   const detail = usePromoCode(editId);
-  // The code as last loaded or saved: its `updated_at` guards the next save.
-  const [loaded, setLoaded] = useState<PromoCode | null>(null);
   const add = useAddPromoCode();
   const update = useUpdatePromoCode();
   const forget = useForgetPromoCode();
+  const queryClient = useQueryClient();
   const fromPicker = useDatePickerProps();
   const untilPicker = useDatePickerProps();
-  const form = useForm<PromoCodeFormValues>({
-    initialValues: formValues(null),
-    validate: (values) => schemaResolver(PromoCodeAddBody, { sync: true })(promoCodeBody(values)),
+  const editor = useEditor<PromoCode, PromoCodeFormValues>({
+    initial: editId === null ? null : detail.data,
+    toValues: formValues,
+    validate: (values) => validatePromoCode(promoCodeBody(values)),
+    save: (values, code) =>
+      code
+        ? update.mutateAsync({ ...promoCodeBody(values), id: code.id, updated_at: code.updated_at })
+        : add.mutateAsync(promoCodeBody(values)),
+    reread: (code) => queryClient.fetchQuery(promoCodeQuery(code.id)),
+    // A code in use (409) is the code field's problem; its detail goes there too.
+    taken: 'code',
+    afterSave: (_saved, wasNew) => {
+      if (wasNew) onCreated();
+      return true;
+    },
+    onGone: () => editId !== null && forget(editId),
   });
-
-  // The form starts from the code as first loaded; a later refetch does not overwrite what is being typed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first answer fills the form
-  useEffect(() => {
-    if (!detail.data || loaded) return;
-    setLoaded(detail.data);
-    startFrom(form, formValues(detail.data));
-  }, [detail.data]);
-  const queryClient = useQueryClient();
-  const conflict = useConflict<PromoCode>();
-
-  const close = () => setOpened(false);
-  const unsaved = form.isDirty();
-  const requestClose = () => closeUnlessUnsaved(unsaved, close);
-  useUnsaved(unsaved);
-
-  const submit = form.onSubmit((values) => {
-    const body = promoCodeBody(values);
-    if (editId === null) {
-      return add.mutate(body, {
-        // A code in use (409) is the code field's problem; its detail goes there too.
-        onError: (err) => showRefusal(form, err, 'code'),
-        onSuccess: () => {
-          onCreated();
-          close();
-        },
-      });
-    }
-    if (!loaded) return;
-    update.mutate(
-      { ...body, id: loaded.id, updated_at: loaded.updated_at },
-      {
-        // A 409 that is not someone else's save is a code in use.
-        onError: (err) =>
-          void conflict
-            .check(err, loaded.updated_at, () => queryClient.fetchQuery(promoCodeQuery(loaded.id)))
-            .then((theirs) => theirs || showRefusal(form, err, 'code')),
-        onSuccess: close,
-      },
-    );
-  });
-
-  const editing = editId !== null;
-  const ready = !editing || loaded !== null;
+  const { form, item: loaded } = editor;
   const kind = form.values.kind;
-  const saving = add.isPending || update.isPending;
 
   return (
-    <Modal
-      opened={opened}
-      onClose={requestClose}
-      onExitTransitionEnd={() => {
-        if (editId !== null) forget(editId);
-        returnFocus();
-        onClosed();
-      }}
-      title={editing ? 'Edit promo code' : 'New promo code'}
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      {!ready ? (
+    <EditorModal
+      editor={editor}
+      what="promo code"
+      onClosed={onClosed}
+      loading={
         <ListState query={detail} isEmpty={false} emptyText="">
           <Center py="xl">
             <Loader size="sm" aria-label="Loading the promo code" />
           </Center>
         </ListState>
-      ) : (
-        <form onSubmit={submit} noValidate aria-label="Promo code">
-          <Stack gap="sm">
-            <TextInput
-              label="Code"
-              required
-              description="3 to 32 letters, digits or hyphens; kept in capitals"
-              data-autofocus
-              autoComplete="off"
-              spellCheck={false}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              rightSectionWidth={104}
-              rightSectionPointerEvents="all"
-              rightSection={
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  leftSection={<IconWand size={14} aria-hidden />}
-                  onClick={() => form.setFieldValue('code', generateCode())}
-                >
-                  Generate
-                </Button>
-              }
-              key={form.key('code')}
-              {...form.getInputProps('code')}
-              onChange={(e) => form.setFieldValue('code', e.currentTarget.value.toUpperCase())}
-            />
-            <Textarea
-              label="Description"
-              description="For staff: what the code is for"
-              autosize
-              minRows={2}
-              maxRows={5}
-              key={form.key('description')}
-              {...form.getInputProps('description')}
-            />
-            <Radio.Group label="Kind" key={form.key('kind')} {...form.getInputProps('kind')}>
-              <Group gap="lg" mt={6}>
-                {KIND_OPTIONS.map((o) => (
-                  <Radio key={o.value} value={o.value} label={o.label} />
-                ))}
-              </Group>
-            </Radio.Group>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <NumberInput
-                label="Value"
-                required
-                description={kind === 'percent_off' ? 'Percent off the price, 1 to 100' : 'Days of free watching'}
-                allowDecimal={false}
-                allowNegative={false}
-                min={1}
-                max={kind === 'percent_off' ? 100 : 3650}
-                clampBehavior="none"
-                hideControls
-                rightSectionWidth={48}
-                rightSection={
-                  <Text size="sm" c="dimmed" aria-hidden>
-                    {valueUnit(kind)}
-                  </Text>
-                }
-                key={form.key('value')}
-                {...form.getInputProps('value')}
-              />
-              <NumberInput
-                label="Max uses"
-                description={
-                  loaded
-                    ? `Used ${loaded.used_count} ${loaded.used_count === 1 ? 'time' : 'times'}; empty for unlimited`
-                    : 'Leave empty for unlimited'
-                }
-                placeholder="Unlimited"
-                allowDecimal={false}
-                allowNegative={false}
-                min={1}
-                clampBehavior="none"
-                hideControls
-                thousandSeparator=","
-                key={form.key('max_uses')}
-                {...form.getInputProps('max_uses')}
-              />
-              <DatePickerInput
-                {...fromPicker}
-                label="Valid from"
-                placeholder="Any time"
-                valueFormat={DATE_FORMAT}
-                styles={DATE_STYLES}
-                clearable
-                clearButtonProps={{ 'aria-label': 'Clear valid from' }}
-                leftSection={<IconCalendar size={16} aria-hidden />}
-                maxDate={form.values.valid_until ?? undefined}
-                key={form.key('valid_from')}
-                {...form.getInputProps('valid_from')}
-              />
-              <DatePickerInput
-                {...untilPicker}
-                label="Valid until"
-                placeholder="No end"
-                valueFormat={DATE_FORMAT}
-                styles={DATE_STYLES}
-                clearable
-                clearButtonProps={{ 'aria-label': 'Clear valid until' }}
-                leftSection={<IconCalendar size={16} aria-hidden />}
-                minDate={form.values.valid_from ?? undefined}
-                key={form.key('valid_until')}
-                {...form.getInputProps('valid_until')}
-              />
-            </SimpleGrid>
-            <Switch
-              label="Active"
-              description="Only an active code can be redeemed"
-              key={form.key('is_active')}
-              {...form.getInputProps('is_active', { type: 'checkbox' })}
-            />
-            <ConflictAlert
-              conflict={conflict}
-              what="promo code"
-              adopt={setLoaded}
-              loadTheirs={(stored) => startFrom(form, formValues(stored))}
-            />
-            <Group justify="flex-end" gap="sm" mt="sm">
-              <Button variant="default" onClick={requestClose}>
-                Close
-              </Button>
-              <Button type="submit" loading={saving}>
-                {editing ? 'Save promo code' : 'Create promo code'}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+      }
+    >
+      <Stack gap="sm">
+        <TextInput
+          label="Code"
+          required
+          description="3 to 32 letters, digits or hyphens; kept in capitals"
+          data-autofocus
+          autoComplete="off"
+          spellCheck={false}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          rightSectionWidth={104}
+          rightSectionPointerEvents="all"
+          rightSection={
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconWand size={14} aria-hidden />}
+              onClick={() => form.setFieldValue('code', generateCode())}
+            >
+              Generate
+            </Button>
+          }
+          key={form.key('code')}
+          {...form.getInputProps('code')}
+          onChange={(e) => form.setFieldValue('code', e.currentTarget.value.toUpperCase())}
+        />
+        <Textarea
+          label="Description"
+          description="For staff: what the code is for"
+          autosize
+          minRows={2}
+          maxRows={5}
+          key={form.key('description')}
+          {...form.getInputProps('description')}
+        />
+        <Radio.Group label="Kind" key={form.key('kind')} {...form.getInputProps('kind')}>
+          <Group gap="lg" mt={6}>
+            {KIND_OPTIONS.map((o) => (
+              <Radio key={o.value} value={o.value} label={o.label} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <NumberField
+            label="Value"
+            required
+            description={kind === 'percent_off' ? 'Percent off the price, 1 to 100' : 'Days of free watching'}
+            min={1}
+            max={kind === 'percent_off' ? 100 : 3650}
+            hideControls
+            rightSectionWidth={48}
+            rightSection={
+              <Text size="sm" c="dimmed" aria-hidden>
+                {valueUnit(kind)}
+              </Text>
+            }
+            key={form.key('value')}
+            {...form.getInputProps('value')}
+          />
+          <NumberField
+            label="Max uses"
+            description={
+              loaded
+                ? `Used ${loaded.used_count} ${loaded.used_count === 1 ? 'time' : 'times'}; empty for unlimited`
+                : 'Leave empty for unlimited'
+            }
+            placeholder="Unlimited"
+            min={1}
+            hideControls
+            thousandSeparator=","
+            key={form.key('max_uses')}
+            {...form.getInputProps('max_uses')}
+          />
+          <DatePickerInput
+            {...fromPicker}
+            label="Valid from"
+            placeholder="Any time"
+            valueFormat={DATE_FORMAT}
+            styles={DATE_STYLES}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear valid from' }}
+            leftSection={<IconCalendar size={16} aria-hidden />}
+            maxDate={form.values.valid_until ?? undefined}
+            key={form.key('valid_from')}
+            {...form.getInputProps('valid_from')}
+          />
+          <DatePickerInput
+            {...untilPicker}
+            label="Valid until"
+            placeholder="No end"
+            valueFormat={DATE_FORMAT}
+            styles={DATE_STYLES}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear valid until' }}
+            leftSection={<IconCalendar size={16} aria-hidden />}
+            minDate={form.values.valid_from ?? undefined}
+            key={form.key('valid_until')}
+            {...form.getInputProps('valid_until')}
+          />
+        </SimpleGrid>
+        <Switch
+          label="Active"
+          description="Only an active code can be redeemed"
+          key={form.key('is_active')}
+          {...form.getInputProps('is_active', { type: 'checkbox' })}
+        />
+      </Stack>
+    </EditorModal>
   );
 }

@@ -36,7 +36,7 @@ export function useAddStream() {
   return useMutation({
     mutationFn: (body: StreamAddBody) => send(api.stream.add, { body }),
     onSuccess: onSaved,
-    meta: { successMessage: 'Stream added' },
+    meta: { successMessage: 'Stream created' },
   });
 }
 

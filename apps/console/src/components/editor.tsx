@@ -1,0 +1,225 @@
+import { Box, Button, Group, Modal, type ModalProps } from '@mantine/core';
+import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useFocusKept } from '../lib/focus-kept.ts';
+import { useOpenerFocus } from '../lib/opener-focus.ts';
+import { showRefusal, showSaved, startFrom } from '../lib/saved-form.ts';
+import { useUnsaved } from '../lib/unsaved.ts';
+import { closeUnlessUnsaved, DISCARD_QUESTION } from './confirm.tsx';
+import { type Conflict, ConflictAlert, useConflict } from './conflict-alert.tsx';
+import { useImageUploading } from './image-field.tsx';
+
+type Question = typeof DISCARD_QUESTION;
+
+/** What an edit modal says of its own entity; the rest of the lifecycle is `useEditor`'s. */
+export interface EditorOptions<T extends { updated_at: string }, V extends object> {
+  /** The item as opened; null for a new one; undefined while it is being loaded. */
+  initial: T | null | undefined;
+  /** How an item (null: a new one) becomes the form's values. */
+  toValues: (item: T | null) => V;
+  validate: (values: V, item: T | null) => FormErrors;
+  /** Adds (`item` null) or updates the item from the form; resolves with the item as saved. */
+  save: (values: V, item: T | null) => Promise<T>;
+  /** The item as stored now, to tell someone else's save (a newer `updated_at`) from another 409. */
+  reread: (item: T, values: V) => Promise<T | undefined>;
+  /** The field a 409 that is not someone else's save is about (a code in use). */
+  taken?: string;
+  /** Stays open after a save, for the parts added once the item exists (language versions, rules). */
+  stay?: boolean;
+  /** After a save: the item's own parts (a language version, chosen countries). False keeps the modal open. */
+  afterSave?: (saved: T, wasNew: boolean) => Promise<boolean | undefined> | boolean | undefined;
+  /** Unsaved work outside the form (a language tab, a country draft, a video upload). */
+  unsavedElsewhere?: boolean;
+  /** What closing (or leaving a tab) asks, given whether typed text would be lost; undefined: the discard question. */
+  closeQuestion?: (dirty: boolean) => Question | undefined;
+  /** Runs once the modal has gone: forget the item's details, so the next opening reads them afresh. */
+  onGone?: (item: T | null) => void;
+}
+
+export interface Editor<T extends { updated_at: string }, V extends object> {
+  form: UseFormReturnType<V>;
+  /** The item as last loaded or saved (null while new): its `updated_at` guards the next save. */
+  item: T | null;
+  /** False while the item opened is being loaded. */
+  ready: boolean;
+  opened: boolean;
+  saving: boolean;
+  unsaved: boolean;
+  submit: (event?: React.FormEvent<HTMLFormElement>) => void;
+  requestClose: () => void;
+  /** Closes without asking. */
+  close: () => void;
+  /** Asks as closing does when something would be lost, then `leave` (another tab, say). */
+  leaveUnlessUnsaved: (dirty: boolean, leave: () => void) => void;
+  conflict: Conflict<T>;
+  adopt: (stored: T) => void;
+  loadTheirs: (stored: T) => void;
+  onGone: () => void;
+}
+
+/**
+ * The one edit lifecycle of every modal that edits an entity (react-admin's edit controller, for this console):
+ * the form from the item, dirty tracking and the leave guard, add or update, refusals under their fields, someone
+ * else's save offered as "Load their version / Keep mine", and closing that asks before losing anything.
+ */
+export function useEditor<T extends { updated_at: string }, V extends object>(
+  options: EditorOptions<T, V>,
+): Editor<T, V> {
+  const [opened, setOpened] = useState(true);
+  const [item, setItem] = useState<T | null>(options.initial ?? null);
+  // Read by validation, which the form keeps from its first render.
+  const current = useRef(item);
+  current.current = item;
+  const [saving, setSaving] = useState(false);
+  const conflict = useConflict<T>();
+  const uploading = useImageUploading();
+  const returnFocus = useOpenerFocus();
+  const form = useForm<V>({
+    initialValues: options.toValues(options.initial ?? null),
+    validate: (values) => options.validate(values, current.current),
+  });
+  // An item loaded after opening fills the form once (Mantine's `initialize`); a later refetch does not overwrite
+  // what is being typed.
+  const ready = options.initial !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first answer fills the form
+  useEffect(() => {
+    if (!options.initial) return;
+    setItem(options.initial);
+    form.initialize(options.toValues(options.initial));
+  }, [ready]);
+  const unsaved = form.isDirty() || uploading || !!options.unsavedElsewhere;
+  useUnsaved(opened && unsaved);
+  const close = () => setOpened(false);
+
+  function leaveUnlessUnsaved(dirty: boolean, leave: () => void) {
+    const question = options.closeQuestion?.(dirty);
+    void closeUnlessUnsaved(dirty || question !== undefined, leave, question ?? DISCARD_QUESTION);
+  }
+
+  const submit = form.onSubmit(async (values) => {
+    const before = item;
+    setSaving(true);
+    try {
+      const saved = await options.save(values, before).catch(async (err: unknown) => {
+        const theirs = before && (await conflict.check(err, before.updated_at, () => options.reread(before, values)));
+        if (!theirs) showRefusal(form, err, options.taken);
+        return null;
+      });
+      if (!saved) return;
+      setItem(saved);
+      showSaved(form, values, options.toValues(saved));
+      // A part that fails (its toast says why) keeps the modal open with the part's text still in it.
+      const goOn = await Promise.resolve(options.afterSave?.(saved, before === null)).catch(() => false);
+      if (goOn !== false && !options.stay) close();
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return {
+    form,
+    item,
+    ready,
+    opened,
+    saving: saving || uploading,
+    unsaved,
+    submit,
+    requestClose: () => leaveUnlessUnsaved(unsaved, close),
+    close,
+    leaveUnlessUnsaved,
+    conflict,
+    adopt: setItem,
+    loadTheirs: (stored) => startFrom(form, options.toValues(stored)),
+    onGone: () => {
+      options.onGone?.(item);
+      returnFocus();
+    },
+  };
+}
+
+/**
+ * The frame of an edit modal: the form with the modal's fields, the parts outside it (`after`: sections with
+ * forms of their own), the conflict choice and one footer with Close and the one primary action.
+ */
+export function EditorModal<T extends { updated_at: string }, V extends object>({
+  editor,
+  what,
+  title,
+  label,
+  size = 'lg',
+  onClosed,
+  children,
+  after,
+  loading,
+}: {
+  editor: Editor<T, V>;
+  /** The entity in the product's words: "brand" gives "New brand", "Create brand", "Save brand". */
+  what: string;
+  title?: string;
+  /** The form's accessible name; `what`, capitalised, when not given. */
+  label?: string;
+  size?: ModalProps['size'];
+  onClosed: () => void;
+  children: ReactNode;
+  after?: ReactNode;
+  /** Shown instead of the form while the item is being loaded (`initial` undefined). */
+  loading?: ReactNode;
+}) {
+  const formId = useId();
+  const body = useRef<HTMLDivElement>(null);
+  useFocusKept(body, editor.opened);
+  const editing = editor.item !== null;
+  return (
+    <Modal
+      opened={editor.opened}
+      onClose={editor.requestClose}
+      onExitTransitionEnd={() => {
+        editor.onGone();
+        onClosed();
+      }}
+      title={title ?? (editing ? `Edit ${what}` : `New ${what}`)}
+      size={size}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      <Box ref={body} tabIndex={-1} style={{ outline: 'none' }}>
+        {editor.ready ? (
+          <form
+            id={formId}
+            onSubmit={editor.submit}
+            noValidate
+            aria-label={label ?? what[0]!.toUpperCase() + what.slice(1)}
+          >
+            {children}
+          </form>
+        ) : (
+          loading
+        )}
+        {editor.ready ? after : null}
+        <Box mt="md">
+          <ConflictAlert conflict={editor.conflict} what={what} adopt={editor.adopt} loadTheirs={editor.loadTheirs} />
+        </Box>
+        <Group
+          justify="flex-end"
+          gap="sm"
+          mt="md"
+          py="sm"
+          style={{
+            position: 'sticky',
+            bottom: 0,
+            zIndex: 1,
+            background: 'var(--mantine-color-body)',
+            borderTop: '1px solid var(--mantine-color-default-border)',
+          }}
+        >
+          <Button variant="default" onClick={editor.requestClose}>
+            Close
+          </Button>
+          <Button type="submit" form={formId} loading={editor.saving} disabled={!editor.ready}>
+            {editing ? `Save ${what}` : `Create ${what}`}
+          </Button>
+        </Group>
+      </Box>
+    </Modal>
+  );
+}

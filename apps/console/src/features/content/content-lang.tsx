@@ -1,0 +1,146 @@
+import { type ContentLang, ContentLangAddBody, type Language } from '@kids-vod/contract';
+import { Alert, Button, Grid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { ImageField } from '../../components/image-field.tsx';
+import { LanguageTabs } from '../../components/language-tabs.tsx';
+import { startFrom } from '../../lib/saved-form.ts';
+import { VideoSection } from './video-section.tsx';
+
+export interface LangValues {
+  title: string;
+  description: string;
+  thumbnail_url: string | null;
+  is_published: boolean;
+}
+export type LangForm = UseFormReturnType<LangValues>;
+
+function langValues(version: ContentLang | null): LangValues {
+  return {
+    title: version?.title ?? '',
+    description: version?.description ?? '',
+    thumbnail_url: version?.thumbnail_url ?? null,
+    is_published: version?.is_published ?? false,
+  };
+}
+const validateLang = schemaResolver(
+  ContentLangAddBody.pick({ title: true, description: true, thumbnail_url: true, is_published: true }),
+  { sync: true },
+);
+
+/**
+ * The form of the language version on the tab shown. It follows the tab and that version as saved; a version that
+ * arrives under typed text (attaching a video creates it, or another tab added it) keeps the text, unsaved where
+ * it differs.
+ */
+export function useContentLangForm(langId: number, version: ContentLang | null, langsReady: boolean): LangForm {
+  const form = useForm<LangValues>({ initialValues: langValues(null), validate: validateLang });
+  const shown = useRef<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the tab or its version moves the form, not a refetch
+  useEffect(() => {
+    const values = langValues(version);
+    if (shown.current === langId && form.isDirty()) form.setInitialValues(values);
+    else startFrom(form, values);
+    form.clearErrors();
+    shown.current = langId;
+  }, [langId, version?.id, langsReady]);
+  return form;
+}
+
+/** The item's language versions behind tabs: each tab's text fields (saved with the modal) and its video. */
+export function ContentLangs({
+  contentId,
+  languages,
+  langs,
+  langId,
+  onChooseLanguage,
+  form,
+  onUseDuration,
+}: {
+  contentId: number;
+  languages: UseQueryResult<Language[]>;
+  langs: UseQueryResult<ContentLang[]>;
+  langId: number;
+  onChooseLanguage: (langId: number) => void;
+  form: LangForm;
+  onUseDuration: (seconds: number) => void;
+}) {
+  const version = langs.data?.find((l) => l.lang_id === langId) ?? null;
+  const langName = languages.data?.find((l) => l.id === langId)?.name ?? `language ${langId}`;
+  if (langs.isError || languages.isError) {
+    return (
+      <Alert
+        color="red"
+        title={languages.isError ? 'Could not load the languages' : 'Could not load the language versions'}
+      >
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          onClick={() => {
+            if (languages.isError) languages.refetch();
+            if (langs.isError) langs.refetch();
+          }}
+        >
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
+  return (
+    <LanguageTabs
+      languages={languages.data ?? []}
+      present={new Set((langs.data ?? []).map((l) => l.lang_id))}
+      value={langId}
+      onChange={onChooseLanguage}
+    >
+      {() => (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="sm" role="group" aria-label={`${langName} version`}>
+              {!version && langs.isSuccess ? (
+                <Text size="sm" c="dimmed">
+                  There is no {langName} version yet.
+                </Text>
+              ) : null}
+              <TextInput label="Title" maxLength={300} key={form.key('title')} {...form.getInputProps('title')} />
+              <Textarea
+                label="Description"
+                autosize
+                minRows={3}
+                maxRows={8}
+                maxLength={5000}
+                key={form.key('description')}
+                {...form.getInputProps('description')}
+              />
+              <ImageField
+                // Each item's language has its own field, so an upload stops when either changes.
+                key={`${contentId}-${langId}`}
+                label="Thumbnail"
+                value={form.values.thumbnail_url}
+                onChange={(url) => form.setFieldValue('thumbnail_url', url)}
+                error={form.errors.thumbnail_url as string | undefined}
+              />
+              <Switch
+                label={`Published in ${langName}`}
+                key={form.key('is_published')}
+                {...form.getInputProps('is_published', { type: 'checkbox' })}
+              />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <VideoSection
+              key={`${contentId}-${langId}`}
+              contentId={contentId}
+              langId={langId}
+              langName={langName}
+              version={version}
+              onUseDuration={onUseDuration}
+            />
+          </Grid.Col>
+        </Grid>
+      )}
+    </LanguageTabs>
+  );
+}
