@@ -8,6 +8,7 @@ import {
   setSwitch,
   startConsole,
 } from './support/console.ts';
+import * as scene from './support/scene.ts';
 
 let c: ConsoleUnderTest;
 beforeAll(async () => {
@@ -15,61 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => c.close());
 
-interface Saved {
-  id: number;
-  name: string;
-  ext_id: string;
-}
-
-/** Setting the scene through the API (as the admin); the journeys themselves go through the browser. */
-async function post(url: string, body: unknown): Promise<Saved> {
-  const res = await c.t.post(url, body);
-  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-  return res.json();
-}
-
-async function brandWithContent(name: string, titles: string[], season = 1) {
-  const brand = await c.addBrand(name);
-  for (const title of titles) {
-    const item = await post('/api/content/add', { brand_id: brand.id, season });
-    await post('/api/content_lang/add', { content_id: item.id, lang_id: 1, title });
-  }
-  return brand;
-}
-
-/** The smallest MP4 the server accepts and reads a duration from: ftyp, then moov with mvhd. */
-function tinyMp4(seconds: number): Buffer {
-  const box = (type: string, payload: Buffer) => {
-    const header = Buffer.alloc(8);
-    header.writeUInt32BE(8 + payload.length, 0);
-    header.write(type, 4, 'latin1');
-    return Buffer.concat([header, payload]);
-  };
-  const mvhd = Buffer.alloc(100); // version 0: flags, times, timescale at 12, duration at 16
-  mvhd.writeUInt32BE(1000, 12);
-  mvhd.writeUInt32BE(seconds * 1000, 16);
-  return Buffer.concat([box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2', 'latin1')), box('moov', box('mvhd', mvhd))]);
-}
-
-/** An upload through the API, as another admin would have done it. */
-async function uploadVideo(name: string, seconds: number): Promise<Saved> {
-  const boundary = '----e2e-content';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: video/mp4\r\n\r\n`,
-    ),
-    tinyMp4(seconds),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await c.t.request({
-    method: 'POST',
-    url: '/api/content/upload?type=video',
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const post = (url: string, body: unknown) => scene.post(c, url, body);
+const brandWithContent = (name: string, titles: string[], season = 1) =>
+  scene.brandWithContent(c, name, titles, season);
+const uploadVideo = (name: string, seconds: number) => scene.uploadVideo(c, name, seconds);
+const { tinyMp4 } = scene;
 
 async function openContent(page: Page, brandId: number, query = '') {
   await page.goto(`/admin/content?brand=${brandId}${query}`);

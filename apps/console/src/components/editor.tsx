@@ -166,7 +166,7 @@ export function EditorModal<T extends { updated_at: string }, V extends object>(
   loading?: ReactNode;
 }) {
   const formId = useId();
-  const body = useRef<HTMLDivElement>(null);
+  const [body, setBody] = useState<HTMLDivElement | null>(null);
   useFocusKept(body, editor.opened);
   const editing = editor.item !== null;
   return (
@@ -182,7 +182,7 @@ export function EditorModal<T extends { updated_at: string }, V extends object>(
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      <Box ref={body} tabIndex={-1} style={{ outline: 'none' }}>
+      <Box ref={setBody} tabIndex={-1} style={{ outline: 'none' }}>
         {editor.ready ? (
           <form
             id={formId}

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from 'react';
+import { useEffect } from 'react';
 
 const FOCUSABLE =
   'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), a[href], [tabindex]:not([tabindex="-1"])';
@@ -7,15 +7,14 @@ const usable = (el: Element | null): boolean =>
   el instanceof HTMLElement && el.isConnected && el.matches(FOCUSABLE) && el.getClientRects().length > 0;
 
 /**
- * Keeps the keyboard focus inside `container` (an open modal's body) when the control holding it is disabled or
+ * Keeps the keyboard focus inside `root` (an open modal's body, given by a callback ref: the modal mounts it late) when the control holding it is disabled or
  * replaced: a save button is disabled while it saves, an "Add … version" button becomes "Save … version". The
  * browser then drops the focus on `<body>`, outside the modal's focus trap, and the next Tab or Space acts on the
  * page behind the overlay. The focus goes back to that control once it is usable again, else to the nearest
  * usable control where it was (its form's submit button first); meanwhile the container holds it.
  */
-export function useFocusKept(container: RefObject<HTMLElement | null>, active: boolean): void {
+export function useFocusKept(root: HTMLElement | null, active: boolean): void {
   useEffect(() => {
-    const root = container.current;
     if (!root || !active) return;
     let last: HTMLElement | null = null;
     let ancestors: HTMLElement[] = [];
@@ -55,7 +54,12 @@ export function useFocusKept(container: RefObject<HTMLElement | null>, active: b
     };
     // A removed control fires no focusout in every browser; a re-enabled one fires nothing at all.
     const changes = new MutationObserver(check);
-    changes.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+    changes.observe(root, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['disabled', 'tabindex'],
+    });
     root.addEventListener('focusin', onFocusIn);
     root.addEventListener('focusout', onFocusOut);
     return () => {
@@ -63,5 +67,5 @@ export function useFocusKept(container: RefObject<HTMLElement | null>, active: b
       root.removeEventListener('focusin', onFocusIn);
       root.removeEventListener('focusout', onFocusOut);
     };
-  }, [container, active]);
+  }, [root, active]);
 }
