@@ -12,7 +12,11 @@ import { useImageUploading } from './image-field.tsx';
 type Question = typeof DISCARD_QUESTION;
 
 /** What an edit modal says of its own entity; the rest of the lifecycle is `useEditor`'s. */
-export interface EditorOptions<T extends { updated_at: string }, V extends object> {
+/** An item as saved; one with `updated_at` has its saves guarded against someone else's. */
+type Item = object & { updated_at?: string };
+type Stored<T> = T & { updated_at: string };
+
+export interface EditorOptions<T extends Item, V extends object> {
   /** The item as opened; null for a new one; undefined while it is being loaded. */
   initial: T | null | undefined;
   /** How an item (null: a new one) becomes the form's values. */
@@ -21,7 +25,7 @@ export interface EditorOptions<T extends { updated_at: string }, V extends objec
   /** Adds (`item` null) or updates the item from the form; resolves with the item as saved. */
   save: (values: V, item: T | null) => Promise<T>;
   /** The item as stored now, to tell someone else's save (a newer `updated_at`) from another 409. */
-  reread: (item: T, values: V) => Promise<T | undefined>;
+  reread?: (item: T, values: V) => Promise<T | undefined>;
   /** The field a 409 that is not someone else's save is about (a code in use). */
   taken?: string;
   /** Stays open after a save, for the parts added once the item exists (language versions, rules). */
@@ -36,7 +40,7 @@ export interface EditorOptions<T extends { updated_at: string }, V extends objec
   onGone?: (item: T | null) => void;
 }
 
-export interface Editor<T extends { updated_at: string }, V extends object> {
+export interface Editor<T extends Item, V extends object> {
   form: UseFormReturnType<V>;
   /** The item as last loaded or saved (null while new): its `updated_at` guards the next save. */
   item: T | null;
@@ -51,7 +55,7 @@ export interface Editor<T extends { updated_at: string }, V extends object> {
   close: () => void;
   /** Asks as closing does when something would be lost, then `leave` (another tab, say). */
   leaveUnlessUnsaved: (dirty: boolean, leave: () => void) => void;
-  conflict: Conflict<T>;
+  conflict: Conflict<Stored<T>>;
   adopt: (stored: T) => void;
   loadTheirs: (stored: T) => void;
   onGone: () => void;
@@ -62,16 +66,14 @@ export interface Editor<T extends { updated_at: string }, V extends object> {
  * the form from the item, dirty tracking and the leave guard, add or update, refusals under their fields, someone
  * else's save offered as "Load their version / Keep mine", and closing that asks before losing anything.
  */
-export function useEditor<T extends { updated_at: string }, V extends object>(
-  options: EditorOptions<T, V>,
-): Editor<T, V> {
+export function useEditor<T extends Item, V extends object>(options: EditorOptions<T, V>): Editor<T, V> {
   const [opened, setOpened] = useState(true);
   const [item, setItem] = useState<T | null>(options.initial ?? null);
   // Read by validation, which the form keeps from its first render.
   const current = useRef(item);
   current.current = item;
   const [saving, setSaving] = useState(false);
-  const conflict = useConflict<T>();
+  const conflict = useConflict<Stored<T>>();
   const uploading = useImageUploading();
   const returnFocus = useOpenerFocus();
   const form = useForm<V>({
@@ -101,7 +103,15 @@ export function useEditor<T extends { updated_at: string }, V extends object>(
     setSaving(true);
     try {
       const saved = await options.save(values, before).catch(async (err: unknown) => {
-        const theirs = before && (await conflict.check(err, before.updated_at, () => options.reread(before, values)));
+        const { reread } = options;
+        const theirs =
+          before?.updated_at &&
+          reread &&
+          (await conflict.check(
+            err,
+            before.updated_at,
+            () => reread(before, values) as Promise<Stored<T> | undefined>,
+          ));
         if (!theirs) showRefusal(form, err, options.taken);
         return null;
       });
@@ -141,10 +151,11 @@ export function useEditor<T extends { updated_at: string }, V extends object>(
  * The frame of an edit modal: the form with the modal's fields, the parts outside it (`after`: sections with
  * forms of their own), the conflict choice and one footer with Close and the one primary action.
  */
-export function EditorModal<T extends { updated_at: string }, V extends object>({
+export function EditorModal<T extends Item, V extends object>({
   editor,
   what,
   title,
+  primary,
   label,
   size = 'lg',
   onClosed,
@@ -156,6 +167,8 @@ export function EditorModal<T extends { updated_at: string }, V extends object>(
   /** The entity in the product's words: "brand" gives "New brand", "Create brand", "Save brand". */
   what: string;
   title?: string;
+  /** The primary action's label where it is not Create/Save (a part added to something: "Add key"). */
+  primary?: string;
   /** The form's accessible name; `what`, capitalised, when not given. */
   label?: string;
   size?: ModalProps['size'];
@@ -216,7 +229,7 @@ export function EditorModal<T extends { updated_at: string }, V extends object>(
             Close
           </Button>
           <Button type="submit" form={formId} loading={editor.saving} disabled={!editor.ready}>
-            {editing ? `Save ${what}` : `Create ${what}`}
+            {primary ?? (editing ? `Save ${what}` : `Create ${what}`)}
           </Button>
         </Group>
       </Box>

@@ -1,10 +1,10 @@
 import type { Brand, Language } from '@kids-vod/contract';
 import { AGE_RATINGS } from '@kids-vod/contract/client';
 import { Anchor, Avatar, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconCircleCheckFilled, IconCircleDashed } from '@tabler/icons-react';
 import { LazyTooltip as Tooltip } from '../../components/lazy-tooltip.tsx';
 import { openOnRowClick, SkeletonRows } from '../../components/list-state.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
+import { PUBLISHED, StateLabel } from '../../components/state-label.tsx';
 import { type SortDirection, sortRows } from '../../lib/url-state.ts';
 import { whereAvailable } from './where-available.ts';
 
@@ -62,22 +62,6 @@ function LanguageCodes({ brand, languages }: { brand: Brand; languages: Map<numb
           </Tooltip>
         );
       })}
-    </Group>
-  );
-}
-
-/** Text carries the state; the icon's colour only helps the eye (coloured badges fail contrast in light mode). */
-function Published({ published }: { published: boolean }) {
-  return (
-    <Group gap={6} wrap="nowrap">
-      {published ? (
-        <IconCircleCheckFilled size={16} color="var(--mantine-color-green-6)" aria-hidden />
-      ) : (
-        <IconCircleDashed size={16} color="var(--mantine-color-dimmed)" aria-hidden />
-      )}
-      <Text size="sm" c={published ? undefined : 'dimmed'}>
-        {published ? 'Published' : 'Draft'}
-      </Text>
     </Group>
   );
 }
@@ -174,7 +158,7 @@ export function BrandsTable({
                     <WhereAvailable brand={b} />
                   </Table.Td>
                   <Table.Td>
-                    <Published published={b.is_published} />
+                    <StateLabel on={b.is_published} words={PUBLISHED} />
                   </Table.Td>
                 </Table.Tr>
               ))}

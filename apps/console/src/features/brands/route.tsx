@@ -1,9 +1,10 @@
 import type { Brand } from '@kids-vod/contract';
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Group, Stack, Text } from '@mantine/core';
+import { Suspense, useEffect, useMemo } from 'react';
 import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
+import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
+import { useEditing } from '../../lib/editing.ts';
 import { lazyComponent, whenIdle } from '../../lib/lazy-component.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useLanguages } from '../../lib/reference.ts';
@@ -35,9 +36,7 @@ export function Component() {
   const [search, setSearch] = useUrlSearch(url.q, (q) => setUrl({ q, page: '1' }));
   const brands = useBrands();
   const languages = useLanguages();
-  // Each opening is a fresh modal (`key`), so nothing of the previously edited brand survives a close.
-  const [editing, setEditing] = useState<{ key: number; brand: Brand | null } | null>(null);
-  const open = (brand: Brand | null) => setEditing({ key: Date.now(), brand });
+  const { editing, open, closed } = useEditing<Brand>();
   useEffect(() => whenIdle(BrandModal.preload), []);
 
   const languageById = useMemo(() => new Map(languages.data?.map((l) => [l.id, l])), [languages.data]);
@@ -53,11 +52,7 @@ export function Component() {
   );
   const { page, pages, pageRows } = pageOf(rows, url.page, PAGE_SIZE);
 
-  const newBrand = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)}>
-      New brand
-    </Button>
-  );
+  const newBrand = <NewButton what="brand" onClick={() => open(null)} />;
   const total = brands.data?.length ?? 0;
   const searching = url.q.trim() !== '' && total > 0;
 
@@ -101,7 +96,7 @@ export function Component() {
 
       {editing ? (
         <Suspense fallback={null}>
-          <BrandModal key={editing.key} initial={editing.brand} onClosed={() => setEditing(null)} />
+          <BrandModal key={editing.key} initial={editing.item} onClosed={closed} />
         </Suspense>
       ) : null}
     </Stack>

@@ -1,10 +1,11 @@
 import type { Content } from '@kids-vod/contract';
 import { Button, Center, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { IconLink, IconMovie, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconLink, IconMovie, IconSearch } from '@tabler/icons-react';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { choicesError, ListState } from '../../components/list-state.tsx';
+import { NewButton } from '../../components/new-button.tsx';
 import { lazyComponent, useIdle, whenIdle } from '../../lib/lazy-component.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useLanguages } from '../../lib/reference.ts';
@@ -125,11 +126,7 @@ export function Component() {
     setFocusAfterMove(null);
   }, [focusAfterMove, visible, page, setUrl]);
 
-  const newButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setEdited('new')} disabled={!brand}>
-      New content
-    </Button>
-  );
+  const newButton = <NewButton what="content" onClick={() => setEdited('new')} disabled={!brand} />;
 
   return (
     <Stack gap="md">

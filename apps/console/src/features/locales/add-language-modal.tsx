@@ -1,12 +1,10 @@
 import { type Language, LanguageAddBody } from '@kids-vod/contract';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
-import { closeUnlessUnsaved } from '../../components/confirm.tsx';
-import { useOpenerFocus } from '../../lib/opener-focus.ts';
-import { showRefusal } from '../../lib/saved-form.ts';
-import { useUnsaved } from '../../lib/unsaved.ts';
+import { Stack, TextInput } from '@mantine/core';
+import { schemaResolver } from '@mantine/form';
+import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { useAddLanguage } from './api.ts';
+
+const validateLanguage = schemaResolver(LanguageAddBody, { sync: true });
 
 /** Adds a language (code and name); unmounted after it closes. */
 export function AddLanguageModal({
@@ -16,69 +14,48 @@ export function AddLanguageModal({
   onAdded: (language: Language) => void;
   onClosed: () => void;
 }) {
-  const [opened, setOpened] = useState(true);
-  const returnFocus = useOpenerFocus();
   const add = useAddLanguage();
-  const form = useForm({
-    initialValues: { code: '', name: '' },
-    validate: schemaResolver(LanguageAddBody, { sync: true }),
+  const editor = useEditor<Language, { code: string; name: string }>({
+    initial: null,
+    toValues: () => ({ code: '', name: '' }),
+    validate: validateLanguage,
+    save: (values) => add.mutateAsync(values),
+    // A code in use (409) is the code field's problem; its detail goes there too.
+    taken: 'code',
+    afterSave: (language) => {
+      onAdded(language);
+      return true;
+    },
   });
-  const close = () => setOpened(false);
-  const unsaved = form.isDirty();
-  const requestClose = () => closeUnlessUnsaved(unsaved, close);
-  useUnsaved(unsaved);
-
-  const submit = form.onSubmit((values) => {
-    add.mutate(values, {
-      onSuccess: (language) => {
-        onAdded(language);
-        close();
-      },
-      // A code in use (409) is the code field's problem; its detail goes there too.
-      onError: (err) => showRefusal(form, err, 'code'),
-    });
-  });
-
+  const { form } = editor;
   return (
-    <Modal
-      opened={opened}
-      onClose={requestClose}
-      onExitTransitionEnd={() => {
-        returnFocus();
-        onClosed();
-      }}
+    <EditorModal
+      editor={editor}
+      what="language"
       title="Add language"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
+      primary="Add language"
+      label="New language"
+      size="md"
+      onClosed={onClosed}
     >
-      <form onSubmit={submit} noValidate aria-label="New language">
-        <Stack gap="sm">
-          <TextInput
-            label="Code"
-            description='Two or three letters, with a region when needed: "fr", "pt-br"'
-            required
-            data-autofocus
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            key={form.key('code')}
-            {...form.getInputProps('code')}
-          />
-          <TextInput
-            label="Name"
-            description="In English, as the console shows it"
-            required
-            key={form.key('name')}
-            {...form.getInputProps('name')}
-          />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={requestClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              Add language
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Stack gap="sm">
+        <TextInput
+          label="Code"
+          description='Two or three letters, with a region when needed: "fr", "pt-br"'
+          required
+          data-autofocus
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          key={form.key('code')}
+          {...form.getInputProps('code')}
+        />
+        <TextInput
+          label="Name"
+          description="In English, as the console shows it"
+          required
+          key={form.key('name')}
+          {...form.getInputProps('name')}
+        />
+      </Stack>
+    </EditorModal>
   );
 }

@@ -1,11 +1,12 @@
 import { PROMO_CODE_SORTS, PROMO_CODES_PAGE_SIZE, type PromoCode, type PromoCodeSort } from '@kids-vod/contract';
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Group, Select, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { confirmAction } from '../../components/confirm.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { ClearSearch, ListState } from '../../components/list-state.tsx';
+import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
+import { useEditing } from '../../lib/editing.ts';
 import { type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { useDeletePromoCode, usePromoCodes } from './api.ts';
 import { PromoCodeModal } from './promo-code-modal.tsx';
@@ -53,15 +54,9 @@ export function Component() {
     if (confirmed) remove.mutate(code);
   }
 
-  // Each opening is a fresh modal (`key`), so nothing of the previously edited code survives a close.
-  const [editing, setEditing] = useState<{ key: number; id: number | null } | null>(null);
-  const open = (id: number | null) => setEditing({ key: Date.now(), id });
+  const { editing, open, closed } = useEditing<number>();
 
-  const newCode = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)}>
-      New promo code
-    </Button>
-  );
+  const newCode = <NewButton what="promo code" onClick={() => open(null)} />;
 
   return (
     <Stack gap="md">
@@ -130,10 +125,10 @@ export function Component() {
       {editing ? (
         <PromoCodeModal
           key={editing.key}
-          editId={editing.id}
+          editId={editing.item}
           // The newest code comes first: show the first page, where the new one is.
           onCreated={() => goTo(1)}
-          onClosed={() => setEditing(null)}
+          onClosed={closed}
         />
       ) : null}
     </Stack>

@@ -11,25 +11,9 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconCircleCheckFilled, IconCircleDashed } from '@tabler/icons-react';
 import { openOnRowClick } from '../../components/list-state.tsx';
+import { ACTIVE, StateLabel } from '../../components/state-label.tsx';
 import { BannerPreview } from './banner-preview.tsx';
-
-/** Text carries the state; the icon's colour only helps the eye. */
-function Active({ active }: { active: boolean }) {
-  return (
-    <Group gap={6} wrap="nowrap">
-      {active ? (
-        <IconCircleCheckFilled size={16} color="var(--mantine-color-green-6)" aria-hidden />
-      ) : (
-        <IconCircleDashed size={16} color="var(--mantine-color-dimmed)" aria-hidden />
-      )}
-      <Text size="sm" c={active ? undefined : 'dimmed'}>
-        {active ? 'Active' : 'Inactive'}
-      </Text>
-    </Group>
-  );
-}
 
 function Colour({ label, value }: { label: string; value: string }) {
   return (
@@ -117,7 +101,7 @@ export function PromoCards({
                 >
                   {name}
                 </Anchor>
-                <Active active={p.is_active} />
+                <StateLabel on={p.is_active} words={ACTIVE} />
               </Group>
               <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
                 <Detail label="Language">{language}</Detail>

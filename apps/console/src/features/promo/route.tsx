@@ -1,9 +1,10 @@
 import type { Promo } from '@kids-vod/contract';
 import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { choicesError, countText, ListState } from '../../components/list-state.tsx';
+import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
+import { useEditing } from '../../lib/editing.ts';
 import { useLanguages } from '../../lib/reference.ts';
 import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { useBrands, usePromos } from './api.ts';
@@ -33,20 +34,14 @@ export function Component() {
   const promos = usePromos();
   const brands = useBrands();
   const languages = useLanguages();
-  // Each opening is a fresh modal (`key`), so nothing of the previously edited banner survives a close.
-  const [editing, setEditing] = useState<{ key: number; promo: Promo | null } | null>(null);
-  const open = (promo: Promo | null) => setEditing({ key: Date.now(), promo });
+  const { editing, open, closed } = useEditing<Promo>();
 
   const brandById = useMemo(() => new Map(brands.data?.map((b) => [b.id, b])), [brands.data]);
   const languageById = useMemo(() => new Map(languages.data?.map((l) => [l.id, l])), [languages.data]);
   // The server's order (by sort) is the order the apps show them in.
   const rows = useMemo(() => (promos.data ?? []).filter((p) => matches(p, url)), [promos.data, url]);
 
-  const newBanner = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)}>
-      New banner
-    </Button>
-  );
+  const newBanner = <NewButton what="banner" onClick={() => open(null)} />;
   const total = promos.data?.length ?? 0;
   const filtering = (url.q.trim() !== '' || url.lang !== '' || url.status !== '') && total > 0;
 
@@ -105,7 +100,7 @@ export function Component() {
         <PromoCards rows={rows} loading={promos.isPending} brands={brandById} languages={languageById} onOpen={open} />
       </ListState>
 
-      {editing ? <PromoModal key={editing.key} initial={editing.promo} onClosed={() => setEditing(null)} /> : null}
+      {editing ? <PromoModal key={editing.key} initial={editing.item} onClosed={closed} /> : null}
     </Stack>
   );
 }

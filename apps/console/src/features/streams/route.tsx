@@ -1,11 +1,13 @@
 import type { Stream } from '@kids-vod/contract';
 import { DEFAULT_LANG_ID } from '@kids-vod/contract/client';
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
-import { IconLanguage, IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { Group, Select, Stack, Text } from '@mantine/core';
+import { IconLanguage } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { ClearSearch, choicesError, countText, ListState } from '../../components/list-state.tsx';
+import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
+import { useEditing } from '../../lib/editing.ts';
 import { useLanguages } from '../../lib/reference.ts';
 import { pageOf, type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { useStreams } from './api.ts';
@@ -29,9 +31,7 @@ export function Component() {
   // A link to a language that is not there (an old link, a typo) shows the default language rather than an error.
   const langId = languages.data && !languages.data.some((l) => l.id === asked) ? DEFAULT_LANG_ID : asked;
   const streams = useStreams(langId);
-  // Each opening is a fresh modal (`key`), so nothing of the previously edited stream survives a close.
-  const [editing, setEditing] = useState<{ key: number; stream: Stream | null } | null>(null);
-  const open = (stream: Stream | null) => setEditing({ key: Date.now(), stream });
+  const { editing, open, closed } = useEditing<Stream>();
 
   const language = languages.data?.find((l) => l.id === langId);
   const languageName = language?.name ?? `language ${langId}`;
@@ -47,11 +47,7 @@ export function Component() {
   );
   const { page, pages, pageRows } = pageOf(rows, url.page, PAGE_SIZE);
 
-  const newStream = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)}>
-      New stream
-    </Button>
-  );
+  const newStream = <NewButton what="stream" onClick={() => open(null)} />;
   const total = streams.data?.length ?? 0;
   const searching = url.q.trim() !== '' && total > 0;
 
@@ -108,9 +104,7 @@ export function Component() {
         ) : null}
       </ListState>
 
-      {editing ? (
-        <StreamModal key={editing.key} initial={editing.stream} langId={langId} onClosed={() => setEditing(null)} />
-      ) : null}
+      {editing ? <StreamModal key={editing.key} initial={editing.item} langId={langId} onClosed={closed} /> : null}
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import type { Stream } from '@kids-vod/contract';
 import { Anchor, Avatar, Group, Table, Text, Tooltip } from '@mantine/core';
-import { IconBroadcast, IconCircleCheckFilled, IconCircleDashed, IconExternalLink } from '@tabler/icons-react';
+import { IconBroadcast, IconExternalLink } from '@tabler/icons-react';
 import { openOnRowClick, SkeletonRows } from '../../components/list-state.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
+import { ACTIVE, StateLabel } from '../../components/state-label.tsx';
 import { type SortDirection, sortRows } from '../../lib/url-state.ts';
 
 export const STREAM_SORT_COLUMNS = ['title', 'url', 'order', 'active'] as const;
@@ -18,22 +19,6 @@ const sortValue: Record<(typeof STREAM_SORT_COLUMNS)[number], (s: Stream) => str
 export function sortStreams(rows: Stream[], column: string, direction: SortDirection): Stream[] {
   const value = sortValue[column as keyof typeof sortValue];
   return value ? sortRows(rows, value, direction) : rows;
-}
-
-/** Text carries the state; the icon's colour only helps the eye. */
-function Active({ active }: { active: boolean }) {
-  return (
-    <Group gap={6} wrap="nowrap">
-      {active ? (
-        <IconCircleCheckFilled size={16} color="var(--mantine-color-green-6)" aria-hidden />
-      ) : (
-        <IconCircleDashed size={16} color="var(--mantine-color-dimmed)" aria-hidden />
-      )}
-      <Text size="sm" c={active ? undefined : 'dimmed'}>
-        {active ? 'Active' : 'Inactive'}
-      </Text>
-    </Group>
-  );
 }
 
 export function StreamsTable({
@@ -114,7 +99,7 @@ export function StreamsTable({
                   </Table.Td>
                   <Table.Td>{s.sort}</Table.Td>
                   <Table.Td>
-                    <Active active={s.is_active} />
+                    <StateLabel on={s.is_active} words={ACTIVE} />
                   </Table.Td>
                 </Table.Tr>
               ))}
