@@ -22,9 +22,10 @@ import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ConflictAlert, useConflict } from '../../components/conflict-alert.tsx';
 import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { useOpenerFocus } from '../../lib/opener-focus.ts';
+import { brandsQuery } from '../../lib/reads.ts';
 import { showRefusal, showSaved, startFrom } from '../../lib/saved-form.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
-import { brandsQuery, useAddBrand, useAddCountryRule, useForgetBrandDetails, useUpdateBrand } from './api.ts';
+import { useAddBrand, useAddCountryRule, useForgetBrandDetails, useUpdateBrand } from './api.ts';
 import { BrandLangs } from './brand-langs.tsx';
 import { CountryRules, useRuleDraft } from './country-rules.tsx';
 

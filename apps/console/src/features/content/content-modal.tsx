@@ -28,12 +28,11 @@ import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ConflictAlert, useConflict } from '../../components/conflict-alert.tsx';
 import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { LanguageTabs } from '../../components/language-tabs.tsx';
-import { useLanguages } from '../../lib/reference.ts';
+import { contentListQuery, useLanguages } from '../../lib/reads.ts';
 import { showSaved, startFrom } from '../../lib/saved-form.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
 import {
   contentKeys,
-  contentListQuery,
   useAddContent,
   useAddContentLang,
   useContentLangs,

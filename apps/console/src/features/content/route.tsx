@@ -7,9 +7,9 @@ import { ListPagination } from '../../components/list-pagination.tsx';
 import { choicesError, ListState } from '../../components/list-state.tsx';
 import { lazyComponent, useIdle } from '../../lib/lazy-component.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { useLanguages } from '../../lib/reference.ts';
+import { brandsQuery, contentListQuery, useBrandContent, useBrands, useLanguages } from '../../lib/reads.ts';
 import { pageOf, type SortDirection, sortRows, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
-import { brandsQuery, contentListQuery, useBrands, useContentList, useMoveContent } from './content-api.ts';
+import { useMoveContent } from './content-api.ts';
 import { ContentTable, type MoveDirection, SORT_COLUMNS, type SortColumn, sortValue } from './content-table.tsx';
 import { episodeCode } from './format.ts';
 
@@ -49,7 +49,7 @@ export function Component() {
   const dir: SortDirection = url.dir === 'desc' ? 'desc' : 'asc';
 
   const brands = useBrands();
-  const list = useContentList(brandId);
+  const list = useBrandContent(brandId);
   const languages = useLanguages();
   const move = useMoveContent();
   const idle = useIdle();

@@ -23,10 +23,10 @@ import { ConflictAlert, useConflict } from '../../components/conflict-alert.tsx'
 import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { choicesError } from '../../components/list-state.tsx';
 import { useOpenerFocus } from '../../lib/opener-focus.ts';
-import { useLanguages } from '../../lib/reference.ts';
+import { useBrandContent, useBrands, useLanguages } from '../../lib/reads.ts';
 import { showRefusal, startFrom } from '../../lib/saved-form.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
-import { promosQuery, useAddPromo, useBrandContent, useBrands, useSeasonContent, useUpdatePromo } from './api.ts';
+import { promosQuery, useAddPromo, useSeasonContent, useUpdatePromo } from './api.ts';
 import { BannerPreview } from './banner-preview.tsx';
 
 /** The language Select's value for a banner shown in every language (`lang_id: null`). */

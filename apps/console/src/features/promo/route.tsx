@@ -4,9 +4,9 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { choicesError, countText, ListState } from '../../components/list-state.tsx';
 import { SearchField } from '../../components/search-field.tsx';
-import { useLanguages } from '../../lib/reference.ts';
+import { useBrands, useLanguages } from '../../lib/reads.ts';
 import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
-import { useBrands, usePromos } from './api.ts';
+import { usePromos } from './api.ts';
 import { PromoCards } from './promo-cards.tsx';
 import { PromoModal } from './promo-modal.tsx';
 

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { ClearSearch, choicesError, countText, ListState } from '../../components/list-state.tsx';
 import { SearchField } from '../../components/search-field.tsx';
-import { useLanguages } from '../../lib/reference.ts';
+import { useLanguages } from '../../lib/reads.ts';
 import { pageOf, type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { useStreams } from './api.ts';
 import { StreamModal } from './stream-modal.tsx';

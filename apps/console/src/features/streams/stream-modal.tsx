@@ -8,7 +8,7 @@ import { ConflictAlert, useConflict } from '../../components/conflict-alert.tsx'
 import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { choicesError } from '../../components/list-state.tsx';
 import { useOpenerFocus } from '../../lib/opener-focus.ts';
-import { useLanguages } from '../../lib/reference.ts';
+import { useLanguages } from '../../lib/reads.ts';
 import { showRefusal, startFrom } from '../../lib/saved-form.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
 import { streamsQuery, useAddStream, useUpdateStream } from './api.ts';
