@@ -153,10 +153,3 @@ export async function listCountryRules(db: Executor, brandId: number): Promise<C
   await assertBrand(db, brandId);
   return db.select().from(countryRules).where(eq(countryRules.brand_id, brandId)).orderBy(asc(countryRules.id));
 }
-
-/** Where a brand may be watched: no include rule or C in one, and C in no exclude rule. */
-export function mayWatch(rules: Pick<CountryRule, 'code2' | 'exclude'>[], country: string): boolean {
-  const includes = rules.filter((r) => !r.exclude);
-  if (includes.length > 0 && !includes.some((r) => r.code2.includes(country))) return false;
-  return !rules.some((r) => r.exclude && r.code2.includes(country));
-}
