@@ -6,7 +6,7 @@ import { readAll } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { guardedUpdate } from '../../lib/guarded-update.ts';
 import type { Body } from '../../lib/route.ts';
-import { unknownCountries } from '../reference/data.ts';
+import { unknownCountries } from '../reference/index.ts';
 
 type Parsed<K extends keyof typeof api.brand> = Body<(typeof api.brand)[K]>;
 

@@ -17,7 +17,7 @@ import {
   videoFiles,
 } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { byKey } from '../locales/data.ts';
+import { byKey } from '../locales/index.ts';
 import {
   type Catalogue,
   type CatalogueBrand,
