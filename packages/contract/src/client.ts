@@ -1,12 +1,13 @@
 /**
  * The part of the contract a browser needs to send calls, without zod: every call's method and path, typed with
- * its schemas (types only), and constants. A screen that validates no form then loads no zod; screens with forms
- * import the schemas from `@kids-vod/contract` as before. client.test.ts checks these against `api`.
+ * its schemas (types only), constants, and where a brand may be watched. A screen that validates no form then
+ * loads no zod; screens with forms import the schemas from `@kids-vod/contract` as before. client.test.ts checks these against `api`.
  */
 import type { Call } from './common.ts';
 import type { api as contractApi } from './index.ts';
 
 export { AGE_RATINGS, DEFAULT_LANG_ID } from './constants.ts';
+export { mayWatch, type WhereToWatch, whereToWatch } from './country-rules.ts';
 
 type Api = typeof contractApi;
 

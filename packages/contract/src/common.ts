@@ -23,16 +23,18 @@ z.config({
     if (issue.code !== 'too_big' && issue.code !== 'too_small') return undefined;
     const big = issue.code === 'too_big';
     const limit = amount(big ? issue.maximum : issue.minimum);
-    if (issue.origin === 'string') {
-      if (!big && Number(issue.minimum) === 1) return 'Enter a value';
-      return `${big ? 'At most' : 'At least'} ${limit} characters`;
+    const bound = (unit: string) => `${big ? 'At most' : 'At least'} ${limit}${unit}`;
+    switch (issue.origin) {
+      case 'string':
+        return !big && Number(issue.minimum) === 1 ? 'Enter a value' : bound(' characters');
+      case 'array':
+        return bound(' items');
+      case 'number':
+      case 'int':
+        return issue.inclusive === false ? `${big ? 'Less' : 'More'} than ${limit}` : bound('');
+      default:
+        return undefined;
     }
-    if (issue.origin === 'array') return `${big ? 'At most' : 'At least'} ${limit} items`;
-    if (issue.origin === 'number' || issue.origin === 'int') {
-      if (issue.inclusive === false) return `${big ? 'Less' : 'More'} than ${limit}`;
-      return `${big ? 'At most' : 'At least'} ${limit}`;
-    }
-    return undefined;
   },
 });
 

@@ -15,6 +15,7 @@ export * from './auth.ts';
 export * from './brands.ts';
 export * from './common.ts';
 export * from './content.ts';
+export * from './country-rules.ts';
 export * from './locales.ts';
 export * from './promo-codes.ts';
 export * from './promos.ts';

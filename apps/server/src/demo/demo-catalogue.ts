@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import {
   brandLangs,
   brands,
@@ -188,6 +188,47 @@ export async function loadDemoCatalogue(db: Db, storage: Storage, now = new Date
   const allContent: { id: number; brandId: number }[] = [];
   const brandIds: number[] = [];
 
+  /** One episode of a demo brand: its language versions, and a video in English for the first three. */
+  async function addEpisode(tx: Executor, brandId: number, b: DemoBrand, season: number, n: number): Promise<void> {
+    const title = `${b.episodes[(n - 1) % b.episodes.length]}${season > 1 ? ` (Season ${season})` : ''}`;
+    const published = season < b.seasons || n <= b.perSeason - 2;
+    const [row] = await tx
+      .insert(content)
+      .values({ brand_id: brandId, season, sort_number: n, duration_sec: 4, is_published: published })
+      .returning({ id: content.id });
+    allContent.push({ id: row.id, brandId });
+    contentCount++;
+    const versions = Object.keys(b.titles).filter((code) => code === 'en' || random() < 0.6);
+    const langVersions = await tx
+      .insert(contentLangs)
+      .values(
+        versions.map((code) => ({
+          content_id: row.id,
+          lang_id: langId.get(code) as number,
+          title: code === 'en' ? title : `${title} [${code}]`,
+          description: code === 'en' ? `Episode ${n} of season ${season} of ${b.name}.` : '',
+          is_published: published,
+        })),
+      )
+      .returning({ id: contentLangs.id, lang_id: contentLangs.lang_id });
+    // The first episodes of each season get a (short, generated) video in English.
+    const english = langVersions.find((v) => v.lang_id === langId.get('en'));
+    if (english && n <= 3) {
+      const key = `videos/${randomUUID()}.mp4`;
+      await storage.put(key, video, { contentType: 'video/mp4', immutable: true });
+      await tx.insert(videoFiles).values({
+        ext_id: `vf_${randomUUID().replaceAll('-', '')}`,
+        name: `${b.slug}-s${season}e${n}.mp4`,
+        storage_key: key,
+        size_bytes: video.length,
+        duration_sec: 4,
+        playback_url: storage.publicUrl(key),
+        content_lang_id: english.id,
+      });
+      videoCount++;
+    }
+  }
+
   for (const [index, b] of DEMO_BRANDS.entries()) {
     const logo = await putImage('logo', b.colors[0], b.colors[1]);
     await db.transaction(async (tx) => {
@@ -208,45 +249,7 @@ export async function loadDemoCatalogue(db: Db, storage: Storage, now = new Date
       if (b.rules.length > 0) await tx.insert(countryRules).values(b.rules.map((r) => ({ brand_id: brand.id, ...r })));
 
       for (let season = 1; season <= b.seasons; season++) {
-        for (let n = 1; n <= b.perSeason; n++) {
-          const title = `${b.episodes[(n - 1) % b.episodes.length]}${season > 1 ? ` (Season ${season})` : ''}`;
-          const published = season < b.seasons || n <= b.perSeason - 2;
-          const [row] = await tx
-            .insert(content)
-            .values({ brand_id: brand.id, season, sort_number: n, duration_sec: 4, is_published: published })
-            .returning({ id: content.id });
-          allContent.push({ id: row.id, brandId: brand.id });
-          contentCount++;
-          const versions = Object.keys(b.titles).filter((code) => code === 'en' || random() < 0.6);
-          const langVersions = await tx
-            .insert(contentLangs)
-            .values(
-              versions.map((code) => ({
-                content_id: row.id,
-                lang_id: langId.get(code) as number,
-                title: code === 'en' ? title : `${title} [${code}]`,
-                description: code === 'en' ? `Episode ${n} of season ${season} of ${b.name}.` : '',
-                is_published: published,
-              })),
-            )
-            .returning({ id: contentLangs.id, lang_id: contentLangs.lang_id });
-          // The first episodes of each season get a (short, generated) video in English.
-          const english = langVersions.find((v) => v.lang_id === langId.get('en'));
-          if (english && n <= 3) {
-            const key = `videos/${randomUUID()}.mp4`;
-            await storage.put(key, video, { contentType: 'video/mp4', immutable: true });
-            await tx.insert(videoFiles).values({
-              ext_id: `vf_${randomUUID().replaceAll('-', '')}`,
-              name: `${b.slug}-s${season}e${n}.mp4`,
-              storage_key: key,
-              size_bytes: video.length,
-              duration_sec: 4,
-              playback_url: storage.publicUrl(key),
-              content_lang_id: english.id,
-            });
-            videoCount++;
-          }
-        }
+        for (let n = 1; n <= b.perSeason; n++) await addEpisode(tx, brand.id, b, season, n);
       }
     });
   }

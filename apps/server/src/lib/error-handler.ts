@@ -66,24 +66,40 @@ function fromDbError(e: DbError): HttpError | undefined {
   }
 }
 
+/** A refused body's answer: the first problem in `detail`, all of them in `errors`. */
+function validationAnswer(err: FastifyError & { validation: { instancePath: string; message?: string }[] }) {
+  const where = err.validationContext === 'querystring' ? 'query' : (err.validationContext ?? 'body');
+  const errors = err.validation.map((v) => ({
+    path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+    message: v.message ?? 'Invalid value',
+  }));
+  const first = errors[0];
+  const detail = first?.path
+    ? `Invalid ${where}: ${first.path}: ${first.message}`
+    : `Invalid ${where}: ${first?.message}`;
+  return { detail, errors };
+}
+
+/** Fastify's own refusals of a body, in words a client can act on. */
+const BODY_REFUSALS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty; send a JSON object',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send application/json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large',
+};
+
+function clientErrorDetail(err: FastifyError): string {
+  if (err instanceof SyntaxError) return BODY_REFUSALS.FST_ERR_CTP_INVALID_JSON_BODY;
+  return (Object.hasOwn(BODY_REFUSALS, err.code) && BODY_REFUSALS[err.code]) || err.message;
+}
+
 /** The one place errors become answers: `{detail, errors?}`, and never internals on a 500. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) {
       return reply.code(err.status).send({ detail: err.message, ...(err.errors ? { errors: err.errors } : {}) });
     }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const where = err.validationContext === 'querystring' ? 'query' : (err.validationContext ?? 'body');
-      const errors = err.validation.map((v) => ({
-        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: v.message ?? 'Invalid value',
-      }));
-      const first = errors[0];
-      const detail = first?.path
-        ? `Invalid ${where}: ${first.path}: ${first.message}`
-        : `Invalid ${where}: ${first?.message}`;
-      return reply.code(400).send({ detail, errors });
-    }
+    if (hasZodFastifySchemaValidationErrors(err)) return reply.code(400).send(validationAnswer(err));
     const dbError = findDbError(err);
     const mapped = dbError && fromDbError(dbError);
     if (mapped) return reply.code(mapped.status).send({ detail: mapped.message });
@@ -93,17 +109,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(err as never)) {
-      const detail =
-        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
-          ? 'The body is not valid JSON'
-          : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-            ? 'The body is empty; send a JSON object'
-            : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-              ? 'Unsupported content type; send application/json'
-              : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-                ? 'The request is too large'
-                : err.message;
-      return reply.code(status).send({ detail });
+      return reply.code(status).send({ detail: clientErrorDetail(err) });
     }
     req.log.error({ err }, 'unexpected error');
     return reply.code(500).send({ detail: 'Internal server error', request_id: String(req.id) });

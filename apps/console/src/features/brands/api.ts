@@ -11,18 +11,13 @@ import type {
 import { api } from '@kids-vod/contract/client';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, send } from '../../lib/api-client.ts';
+import { brandsQuery, sharedKeys } from '../../lib/reads.ts';
 
 /** The brands screen's calls: query options and hooks typed from the contract. */
 export const brandKeys = {
-  list: ['brands', 'list'] as const,
   langs: (brandId: number) => ['brands', 'langs', brandId] as const,
   rules: (brandId: number) => ['brands', 'rules', brandId] as const,
 };
-
-export const brandsQuery = queryOptions({
-  queryKey: brandKeys.list,
-  queryFn: () => send(api.brand.list, { body: {} }),
-});
 
 export const brandLangsQuery = (brandId: number) =>
   queryOptions({
@@ -35,8 +30,6 @@ export const countryRulesQuery = (brandId: number) =>
     queryKey: brandKeys.rules(brandId),
     queryFn: () => send(api.brand.listCountryRule, { body: { brand_id: brandId } }),
   });
-
-export const useBrands = () => useQuery(brandsQuery);
 
 /** Closing the modal clears the brand's language data and rules, so the next opening loads them afresh. */
 export function useForgetBrandDetails() {
@@ -61,7 +54,7 @@ function useBrandSaved() {
     );
     // Not awaited: the save is done when the server answers, and the modal resets its form then; waiting for the
     // reload too left a window where Close asked about unsaved changes that were already saved.
-    void queryClient.invalidateQueries({ queryKey: brandKeys.list });
+    void queryClient.invalidateQueries({ queryKey: sharedKeys.brands });
   };
 }
 
@@ -82,7 +75,7 @@ export function useUpdateBrand() {
     onSuccess: onSaved,
     // Someone else changed it (409): the list reloads, so the brand opened again is the current one.
     onError: (err) => {
-      if (err instanceof ApiError && err.status === 409) queryClient.invalidateQueries({ queryKey: brandKeys.list });
+      if (err instanceof ApiError && err.status === 409) queryClient.invalidateQueries({ queryKey: sharedKeys.brands });
     },
     meta: { successMessage: 'Brand saved' },
   });
@@ -96,7 +89,7 @@ function useLangSaved() {
     );
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: brandKeys.langs(saved.brand_id) }),
-      queryClient.invalidateQueries({ queryKey: brandKeys.list }),
+      queryClient.invalidateQueries({ queryKey: sharedKeys.brands }),
     ]);
   };
 }
@@ -130,7 +123,7 @@ export function useAddCountryRule() {
       queryClient.setQueryData(countryRulesQuery(rule.brand_id).queryKey, (rows) => [...(rows ?? []), rule]);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: brandKeys.rules(rule.brand_id) }),
-        queryClient.invalidateQueries({ queryKey: brandKeys.list }),
+        queryClient.invalidateQueries({ queryKey: sharedKeys.brands }),
       ]);
     },
     meta: { successMessage: 'Country rule added' },
@@ -151,7 +144,7 @@ export function useDeleteCountryRule() {
     onSettled: (_ok, _err, rule) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: brandKeys.rules(rule.brand_id) }),
-        queryClient.invalidateQueries({ queryKey: brandKeys.list }),
+        queryClient.invalidateQueries({ queryKey: sharedKeys.brands }),
       ]),
     meta: { successMessage: 'Country rule deleted' },
   });

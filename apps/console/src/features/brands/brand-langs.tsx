@@ -6,7 +6,7 @@ import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ImageField, useImageUploading } from '../../components/image-field.tsx';
 import { LanguageTabs } from '../../components/language-tabs.tsx';
 import { ListState } from '../../components/list-state.tsx';
-import { useLanguages } from '../../lib/reference.ts';
+import { useLanguages } from '../../lib/reads.ts';
 import { showRefusal, showSaved, startFrom } from '../../lib/saved-form.ts';
 import { useAddBrandLang, useBrandLangs, useUpdateBrandLang } from './api.ts';
 

@@ -7,7 +7,8 @@ import { type ReactNode, useRef, useState } from 'react';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ImageField } from '../../components/image-field.tsx';
 import { NumberField, numberOrUndefined } from '../../components/number-field.tsx';
-import { brandsQuery, useAddBrand, useAddCountryRule, useForgetBrandDetails, useUpdateBrand } from './api.ts';
+import { brandsQuery } from '../../lib/reads.ts';
+import { useAddBrand, useAddCountryRule, useForgetBrandDetails, useUpdateBrand } from './api.ts';
 import { BrandLangs } from './brand-langs.tsx';
 import { CountryRules, useRuleDraft } from './country-rules.tsx';
 

@@ -18,7 +18,7 @@ import { IconBan, IconCheck, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { confirmAction } from '../../components/confirm.tsx';
 import { choicesError, ListState } from '../../components/list-state.tsx';
-import { useCountries } from '../../lib/reference.ts';
+import { useCountries } from '../../lib/reads.ts';
 import { useAddCountryRule, useCountryRules, useDeleteCountryRule } from './api.ts';
 import { whereAvailable } from './where-available.ts';
 

@@ -7,9 +7,8 @@ import { SearchField } from '../../components/search-field.tsx';
 import { useEditing } from '../../lib/editing.ts';
 import { lazyComponent, whenIdle } from '../../lib/lazy-component.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { useLanguages } from '../../lib/reference.ts';
+import { brandsQuery, useBrands, useLanguages } from '../../lib/reads.ts';
 import { pageOf, type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
-import { brandsQuery, useBrands } from './api.ts';
 import { BrandsTable, sortBrands } from './brands-table.tsx';
 
 /** Rows per page; brands are dozens, the pages keep a long list fast anyway. */

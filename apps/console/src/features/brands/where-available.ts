@@ -1,4 +1,5 @@
 import type { CountryRule } from '@kids-vod/contract';
+import { mayWatch, whereToWatch } from '@kids-vod/contract/client';
 
 /** How many country codes a summary names before it says "+N more". */
 const SHOWN_CODES = 6;
@@ -9,16 +10,15 @@ function codeList(codes: string[], limit: number): string {
 }
 
 /**
- * Where a brand may be watched, in a few words: in country C when there is no include rule or C is in one,
- * and C is in no exclude rule ("Everywhere", "Only DE, AT", "Everywhere except FR", "Nowhere").
+ * Where a brand may be watched (the contract's whereToWatch), in a few words: "Everywhere", "Only DE, AT",
+ * "Everywhere except FR", "Nowhere". Countries read in the order the rules name them.
  */
 export function whereAvailable(rules: Pick<CountryRule, 'code2' | 'exclude'>[], limit = SHOWN_CODES): string {
-  const included = new Set(rules.filter((r) => !r.exclude).flatMap((r) => r.code2));
-  const excluded = new Set(rules.filter((r) => r.exclude).flatMap((r) => r.code2));
-  if (included.size > 0) {
-    const allowed = [...included].filter((c) => !excluded.has(c));
+  const where = whereToWatch(rules);
+  if (where.include) {
+    const allowed = where.include.filter((c) => mayWatch(where, c));
     return allowed.length > 0 ? `Only ${codeList(allowed, limit)}` : 'Nowhere';
   }
-  if (excluded.size > 0) return `Everywhere except ${codeList([...excluded], limit)}`;
+  if (where.exclude.length > 0) return `Everywhere except ${codeList(where.exclude, limit)}`;
   return 'Everywhere';
 }

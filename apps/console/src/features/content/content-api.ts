@@ -4,44 +4,21 @@ import type {
   ContentLang,
   ContentLangAddBody,
   ContentLangUpdateBody,
-  ContentListBody,
   ContentUpdateBody,
 } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { send } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/query-client.ts';
+import { sharedKeys } from '../../lib/reads.ts';
 
 /** The content screen's calls: query options and hooks typed from the contract. */
 export const contentKeys = {
-  /** The same key as the brands screen's list, so both screens share one cache entry. */
-  brands: ['brands', 'list'] as const,
-  lists: ['content', 'list'] as const,
-  brandLists: (brandId: number) => ['content', 'list', brandId] as const,
-  list: (brandId: number, season?: number | null) => ['content', 'list', brandId, season ?? 'all'] as const,
   langs: (contentId: number) => ['content', 'langs', contentId] as const,
-  files: ['content', 'files'] as const,
   allLinks: ['content', 'links'] as const,
   links: (brandId: number) => ['content', 'links', brandId] as const,
 };
-
-export const brandsQuery = queryOptions({
-  queryKey: contentKeys.brands,
-  queryFn: () => send(api.brand.list, { body: {} }),
-});
-export const useBrands = () => useQuery(brandsQuery);
-
-/** Content of a brand by season and order; the season filter is optional (the whole brand when left out). */
-export const contentListQuery = ({ brand_id, season }: z.input<typeof ContentListBody>) =>
-  queryOptions({
-    queryKey: contentKeys.list(brand_id, season),
-    queryFn: () => send(api.content.list, { body: season == null ? { brand_id } : { brand_id, season } }),
-  });
-/** Nothing is asked for until a brand is chosen. */
-export const useContentList = (brandId: number | null) =>
-  useQuery({ ...contentListQuery({ brand_id: brandId ?? 0 }), enabled: brandId !== null });
 
 export const contentLangsQuery = (contentId: number) =>
   queryOptions({
@@ -57,7 +34,7 @@ export function useContentChanged() {
   const queryClient = useQueryClient();
   return (brandId?: number) =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: brandId ? contentKeys.brandLists(brandId) : contentKeys.lists }),
+      queryClient.invalidateQueries({ queryKey: brandId ? sharedKeys.brandContent(brandId) : sharedKeys.allContent }),
       queryClient.invalidateQueries({ queryKey: contentKeys.allLinks }),
     ]);
 }

@@ -6,11 +6,10 @@ import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { NumberField, numberOrUndefined } from '../../components/number-field.tsx';
-import { useLanguages } from '../../lib/reference.ts';
+import { contentListQuery, useLanguages } from '../../lib/reads.ts';
 import { showRefusal } from '../../lib/saved-form.ts';
 import {
   contentKeys,
-  contentListQuery,
   useAddContent,
   useAddContentLang,
   useContentLangs,

@@ -42,6 +42,32 @@ const COLUMNS: [SortColumn, string][] = [
   ['duration', 'Duration'],
 ];
 
+/** Which language versions have a video: "None", "All: EN, FR", or "EN" and what is missing. */
+function VideoCell({ item, code }: { item: Content; code: (langId: number) => string }) {
+  const withVideo = item.langs.filter((l) => l.has_video);
+  const withoutVideo = item.langs.filter((l) => !l.has_video);
+  if (withVideo.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        None
+      </Text>
+    );
+  }
+  return (
+    <>
+      <Text size="sm">
+        {withoutVideo.length === 0 && item.langs.length > 1 ? 'All: ' : ''}
+        {withVideo.map((l) => code(l.lang_id)).join(', ')}
+      </Text>
+      {withoutVideo.length > 0 ? (
+        <Text size="xs" c="dimmed">
+          Missing: {withoutVideo.map((l) => code(l.lang_id)).join(', ')}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 export function ContentTable({
   rows,
   positions,
@@ -90,8 +116,6 @@ export function ContentTable({
             const label = episodeCode(c);
             const title = defaultTitle(c);
             const at = positions.get(c.id);
-            const withVideo = c.langs.filter((l) => l.has_video);
-            const withoutVideo = c.langs.filter((l) => !l.has_video);
             const upDisabled = !reorderable || !at || at.position <= 1;
             const downDisabled = !reorderable || !at || at.position >= at.count;
             return (
@@ -125,21 +149,7 @@ export function ContentTable({
                   )}
                 </Table.Td>
                 <Table.Td>
-                  {withVideo.length === 0 ? (
-                    <Text size="sm" c="dimmed">
-                      None
-                    </Text>
-                  ) : (
-                    <Text size="sm">
-                      {withoutVideo.length === 0 && c.langs.length > 1 ? 'All: ' : ''}
-                      {withVideo.map((l) => code(l.lang_id)).join(', ')}
-                    </Text>
-                  )}
-                  {withVideo.length > 0 && withoutVideo.length > 0 ? (
-                    <Text size="xs" c="dimmed">
-                      Missing: {withoutVideo.map((l) => code(l.lang_id)).join(', ')}
-                    </Text>
-                  ) : null}
+                  <VideoCell item={c} code={code} />
                 </Table.Td>
                 <Table.Td>
                   <Badge size="sm" variant="light" color={c.is_published ? 'teal' : 'gray'}>

@@ -5,8 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { closeUnlessUnsaved, confirmAction } from '../../components/confirm.tsx';
 import { choicesError, ListState } from '../../components/list-state.tsx';
+import { useBrandContent } from '../../lib/reads.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
-import { contentKeys, useContentList } from './content-api.ts';
+import { contentKeys } from './content-api.ts';
 import { defaultTitle, episodeCode } from './format.ts';
 import { useAddLink, useDeleteLink, useLinks } from './link-api.ts';
 
@@ -30,7 +31,7 @@ export function LinksModal({
   const [fromBrand, setFromBrand] = useState<string | null>(null);
   const [contentId, setContentId] = useState<string | null>(null);
   useUnsaved(contentId !== null);
-  const candidates = useContentList(opened && fromBrand ? Number(fromBrand) : null);
+  const candidates = useBrandContent(opened && fromBrand ? Number(fromBrand) : null);
   const add = useAddLink();
   const remove = useDeleteLink();
 

@@ -1,16 +1,17 @@
 import type { Content } from '@kids-vod/contract';
 import { Button, Center, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconLink, IconMovie, IconSearch } from '@tabler/icons-react';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { choicesError, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
+import { useEditing } from '../../lib/editing.ts';
 import { lazyComponent, useIdle, whenIdle } from '../../lib/lazy-component.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { useLanguages } from '../../lib/reference.ts';
+import { brandsQuery, contentListQuery, useBrandContent, useBrands, useLanguages } from '../../lib/reads.ts';
 import { pageOf, type SortDirection, sortRows, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
-import { brandsQuery, contentListQuery, useBrands, useContentList, useMoveContent } from './content-api.ts';
+import { useMoveContent } from './content-api.ts';
 import { ContentTable, type MoveDirection, SORT_COLUMNS, type SortColumn, sortValue } from './content-table.tsx';
 import { episodeCode } from './format.ts';
 
@@ -42,50 +43,212 @@ function matches(item: Content, needle: string): boolean {
   return episodeCode(item).toLowerCase() === n || item.langs.some((l) => l.title.toLowerCase().includes(n));
 }
 
-export function Component() {
-  const [url, setUrl] = useUrlState(URL_DEFAULTS);
-  const brandId = Number(url.brand) > 0 ? Number(url.brand) : null;
-  const season = Number(url.season) > 0 ? Number(url.season) : null;
+const positiveOrNull = (value: string) => (Number(value) > 0 ? Number(value) : null);
+
+/** The screen's state as the address gives it; anything unknown reads as its default. */
+function readUrl(url: typeof URL_DEFAULTS) {
   const sort: SortColumn = SORT_COLUMNS.includes(url.sort as SortColumn) ? (url.sort as SortColumn) : 'season';
   const dir: SortDirection = url.dir === 'desc' ? 'desc' : 'asc';
+  return { brandId: positiveOrNull(url.brand), season: positiveOrNull(url.season), sort, dir };
+}
+
+/** The brand's seasons, and the one in the address even while it has no content. */
+function seasonsOf(items: Content[], season: number | null): number[] {
+  const found = new Set(items.map((c) => c.season));
+  if (season) found.add(season);
+  return [...found].sort((a, b) => a - b);
+}
+
+/** Where each item stands within its season (the server's order): what the up/down buttons move. */
+function positionsOf(items: Content[]): Map<number, { position: number; count: number }> {
+  const bySeason = new Map<number, number>();
+  const result = new Map<number, { position: number; count: number }>();
+  for (const c of items) bySeason.set(c.season, (bySeason.get(c.season) ?? 0) + 1);
+  const seen = new Map<number, number>();
+  for (const c of items) {
+    const position = (seen.get(c.season) ?? 0) + 1;
+    seen.set(c.season, position);
+    result.set(c.id, { position, count: bySeason.get(c.season) ?? 0 });
+  }
+  return result;
+}
+
+/**
+ * Moves an item up or down within its season. After a move the list has reloaded: the item is followed to its
+ * page and its button gets the focus back.
+ */
+function useMove(
+  positions: Map<number, { position: number; count: number }>,
+  visible: Content[],
+  page: number,
+  showPage: (page: number) => void,
+) {
+  const move = useMoveContent();
+  const [moved, setMoved] = useState<{ id: number; dir: MoveDirection } | null>(null);
+  useEffect(() => {
+    if (!moved) return;
+    const index = visible.findIndex((c) => c.id === moved.id);
+    const target = Math.floor(index / PAGE_SIZE) + 1;
+    if (index >= 0 && target !== page) {
+      showPage(target);
+      return;
+    }
+    const other = moved.dir === 'up' ? 'down' : 'up';
+    const find = (d: MoveDirection) => document.querySelector<HTMLButtonElement>(`[data-move="${moved.id}-${d}"]`);
+    const button = find(moved.dir);
+    (button && !button.disabled ? button : find(other))?.focus();
+    setMoved(null);
+  }, [moved, visible, page, showPage]);
+
+  return (item: Content, direction: MoveDirection) => {
+    const at = positions.get(item.id);
+    if (!at || move.isPending) return;
+    const position = direction === 'up' ? at.position - 1 : at.position + 1;
+    if (position < 1 || position > at.count) return;
+    move.mutate({ item, position }, { onSuccess: () => setMoved({ id: item.id, dir: direction }) });
+  };
+}
+
+function SeasonSelect({
+  seasons,
+  season,
+  onChange,
+}: {
+  seasons: number[];
+  season: number | null;
+  onChange: (season: string) => void;
+}) {
+  return (
+    <Select
+      label="Season"
+      data={[
+        { value: ALL_SEASONS, label: 'All seasons' },
+        ...seasons.map((s) => ({ value: String(s), label: `Season ${s}` })),
+      ]}
+      value={season ? String(season) : ALL_SEASONS}
+      onChange={(v) => onChange(v && v !== ALL_SEASONS ? v : '')}
+      allowDeselect={false}
+      w={160}
+    />
+  );
+}
+
+function NoMatch({ onClear }: { onClear: () => void }) {
+  return (
+    <Stack align="center" py="xl" gap="sm">
+      <Text c="dimmed">No content matches the filter.</Text>
+      <Button variant="default" onClick={onClear}>
+        Clear the filter
+      </Button>
+    </Stack>
+  );
+}
+
+/** Before a brand is chosen (or when the one in the address is gone): what to do instead. */
+function NoBrandChosen({ brands, brandId }: { brands: ReturnType<typeof useBrands>; brandId: number | null }) {
+  return (
+    <ListState
+      query={brands}
+      isEmpty={brands.data?.length === 0}
+      emptyText="There are no brands yet: content belongs to a brand."
+      createAction={
+        <Button component={Link} to="/admin/brands" variant="default">
+          Go to Brands
+        </Button>
+      }
+    >
+      {brands.isPending ? (
+        <Text c="dimmed">Loading brands…</Text>
+      ) : (
+        <Paper withBorder p="xl">
+          <Center>
+            <Stack align="center" gap="xs">
+              <ThemeIcon variant="light" size="xl" radius="xl" aria-hidden>
+                <IconMovie size={24} />
+              </ThemeIcon>
+              <Text fw={500}>{brandId !== null ? 'That brand does not exist any more' : 'Choose a brand'}</Text>
+              <Text size="sm" c="dimmed">
+                Content is listed per brand: pick one above to see its seasons and episodes.
+              </Text>
+            </Stack>
+          </Center>
+        </Paper>
+      )}
+    </ListState>
+  );
+}
+
+/** "12 items" or "3 of 12 items match", which of them the page shows, and why the order cannot be changed. */
+function listSummary(shown: number, total: number, page: number, pages: number, reorderable: boolean): string {
+  const count = shown === total ? `${total} items` : `${shown} of ${total} items match`;
+  const range = pages > 1 ? ` · showing ${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, shown)}` : '';
+  return `${count}${range}${reorderable ? '' : ' · clear the search and sort by season to reorder'}`;
+}
+
+/** The brand's content as a table, or why there is none to show, with the count and pages under it. */
+function ContentList({
+  list,
+  shown,
+  emptyText,
+  createAction,
+  onClear,
+  onPage,
+  children,
+}: {
+  list: ReturnType<typeof useBrandContent>;
+  shown: { visible: number; page: number; pages: number; reorderable: boolean };
+  emptyText: string;
+  createAction: ReactNode;
+  onClear: () => void;
+  onPage: (page: number) => void;
+  children: ReactNode;
+}) {
+  const total = list.data?.length ?? 0;
+  const { visible, page, pages, reorderable } = shown;
+  let body: ReactNode;
+  if (list.isPending) body = <Text c="dimmed">Loading content…</Text>;
+  else if (visible === 0) body = <NoMatch onClear={onClear} />;
+  else
+    body = (
+      <Stack gap="sm">
+        {children}
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {listSummary(visible, total, page, pages, reorderable)}
+          </Text>
+          {pages > 1 ? <ListPagination total={pages} value={page} onChange={onPage} /> : null}
+        </Group>
+      </Stack>
+    );
+  return (
+    <ListState query={list} isEmpty={total === 0} emptyText={emptyText} createAction={createAction}>
+      {body}
+    </ListState>
+  );
+}
+
+export function Component() {
+  const [url, setUrl] = useUrlState(URL_DEFAULTS);
+  const { brandId, season, sort, dir } = readUrl(url);
 
   const brands = useBrands();
-  const list = useContentList(brandId);
+  const list = useBrandContent(brandId);
   const languages = useLanguages();
-  const move = useMoveContent();
   const idle = useIdle();
   useEffect(() => whenIdle(ContentModal.preload), []);
 
   const [search, setSearch] = useUrlSearch(url.search, (typed) => setUrl({ search: typed, page: '1' }));
 
-  const [edited, setEdited] = useState<Content | 'new' | null>(null);
+  const { editing, open, closed } = useEditing<Content>();
   const [linksOpen, setLinksOpen] = useState(false);
-  const [focusAfterMove, setFocusAfterMove] = useState<{ id: number; dir: MoveDirection } | null>(null);
 
   const brand = brands.data?.find((b) => b.id === brandId) ?? null;
   // The brand in the address is taken at its word until the brands arrive: its rows need not wait for them.
   const showList = brand !== null || (brandId !== null && brands.isPending);
   const all = list.data ?? [];
 
-  const seasons = useMemo(() => {
-    const found = new Set((list.data ?? []).map((c) => c.season));
-    if (season) found.add(season);
-    return [...found].sort((a, b) => a - b);
-  }, [list.data, season]);
-
-  /** Where each item stands within its season (the server's order): what the up/down buttons move. */
-  const positions = useMemo(() => {
-    const bySeason = new Map<number, number>();
-    const result = new Map<number, { position: number; count: number }>();
-    for (const c of all) bySeason.set(c.season, (bySeason.get(c.season) ?? 0) + 1);
-    const seen = new Map<number, number>();
-    for (const c of all) {
-      const position = (seen.get(c.season) ?? 0) + 1;
-      seen.set(c.season, position);
-      result.set(c.id, { position, count: bySeason.get(c.season) ?? 0 });
-    }
-    return result;
-  }, [all]);
+  const seasons = useMemo(() => seasonsOf(list.data ?? [], season), [list.data, season]);
+  const positions = useMemo(() => positionsOf(all), [all]);
 
   const codes = useMemo(
     () => new Map((languages.data ?? []).map((l) => [l.id, l.code.toUpperCase()])),
@@ -100,33 +263,10 @@ export function Component() {
   const { page, pages, pageRows: rows } = pageOf(visible, url.page, PAGE_SIZE);
   // Moving only means something when the table shows the season order itself.
   const reorderable = url.search === '' && sort === 'season' && dir === 'asc';
+  const showPage = useCallback((target: number) => setUrl({ page: String(target) }), [setUrl]);
+  const onMove = useMove(positions, visible, page, showPage);
 
-  function onMove(item: Content, direction: MoveDirection) {
-    const at = positions.get(item.id);
-    if (!at || move.isPending) return;
-    const position = direction === 'up' ? at.position - 1 : at.position + 1;
-    if (position < 1 || position > at.count) return;
-    move.mutate({ item, position }, { onSuccess: () => setFocusAfterMove({ id: item.id, dir: direction }) });
-  }
-
-  // After a move the list has reloaded: follow the item to its page and give its button the focus back.
-  useEffect(() => {
-    if (!focusAfterMove) return;
-    const index = visible.findIndex((c) => c.id === focusAfterMove.id);
-    const target = Math.floor(index / PAGE_SIZE) + 1;
-    if (index >= 0 && target !== page) {
-      setUrl({ page: String(target) });
-      return;
-    }
-    const other = focusAfterMove.dir === 'up' ? 'down' : 'up';
-    const find = (d: MoveDirection) =>
-      document.querySelector<HTMLButtonElement>(`[data-move="${focusAfterMove.id}-${d}"]`);
-    const button = find(focusAfterMove.dir);
-    (button && !button.disabled ? button : find(other))?.focus();
-    setFocusAfterMove(null);
-  }, [focusAfterMove, visible, page, setUrl]);
-
-  const newButton = <NewButton what="content" onClick={() => setEdited('new')} disabled={!brand} />;
+  const newButton = <NewButton what="content" onClick={() => open(null)} disabled={!brand} />;
 
   return (
     <Stack gap="md">
@@ -152,17 +292,7 @@ export function Component() {
         />
         {showList ? (
           <>
-            <Select
-              label="Season"
-              data={[
-                { value: ALL_SEASONS, label: 'All seasons' },
-                ...seasons.map((s) => ({ value: String(s), label: `Season ${s}` })),
-              ]}
-              value={season ? String(season) : ALL_SEASONS}
-              onChange={(v) => setUrl({ season: v && v !== ALL_SEASONS ? v : '', page: '1' })}
-              allowDeselect={false}
-              w={160}
-            />
+            <SeasonSelect seasons={seasons} season={season} onChange={(v) => setUrl({ season: v, page: '1' })} />
             <TextInput
               label="Search"
               placeholder="Title or S1E3"
@@ -182,96 +312,41 @@ export function Component() {
       </Group>
 
       {!showList ? (
-        <ListState
-          query={brands}
-          isEmpty={brands.data?.length === 0}
-          emptyText="There are no brands yet: content belongs to a brand."
-          createAction={
-            <Button component={Link} to="/admin/brands" variant="default">
-              Go to Brands
-            </Button>
-          }
-        >
-          {brands.isPending ? (
-            <Text c="dimmed">Loading brands…</Text>
-          ) : (
-            <Paper withBorder p="xl">
-              <Center>
-                <Stack align="center" gap="xs">
-                  <ThemeIcon variant="light" size="xl" radius="xl" aria-hidden>
-                    <IconMovie size={24} />
-                  </ThemeIcon>
-                  <Text fw={500}>{brandId !== null ? 'That brand does not exist any more' : 'Choose a brand'}</Text>
-                  <Text size="sm" c="dimmed">
-                    Content is listed per brand: pick one above to see its seasons and episodes.
-                  </Text>
-                </Stack>
-              </Center>
-            </Paper>
-          )}
-        </ListState>
+        <NoBrandChosen brands={brands} brandId={brandId} />
       ) : (
-        <ListState
-          query={list}
-          isEmpty={all.length === 0}
+        <ContentList
+          list={list}
+          shown={{ visible: visible.length, page, pages, reorderable }}
           emptyText={`${brand?.name ?? 'This brand'} has no content yet.`}
           createAction={newButton}
+          onClear={() => {
+            setSearch('');
+            setUrl({ search: '', season: '', page: '1' });
+          }}
+          onPage={showPage}
         >
-          {list.isPending ? (
-            <Text c="dimmed">Loading content…</Text>
-          ) : visible.length === 0 ? (
-            <Stack align="center" py="xl" gap="sm">
-              <Text c="dimmed">No content matches the filter.</Text>
-              <Button
-                variant="default"
-                onClick={() => {
-                  setSearch('');
-                  setUrl({ search: '', season: '', page: '1' });
-                }}
-              >
-                Clear the filter
-              </Button>
-            </Stack>
-          ) : (
-            <Stack gap="sm">
-              <ContentTable
-                rows={rows}
-                positions={positions}
-                codes={codes}
-                sort={sort}
-                dir={dir}
-                onSort={(column, direction) => setUrl({ sort: column, dir: direction, page: '1' })}
-                reorderable={reorderable}
-                onMove={onMove}
-                onEdit={setEdited}
-              />
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed" aria-live="polite">
-                  {visible.length === all.length
-                    ? `${all.length} items`
-                    : `${visible.length} of ${all.length} items match`}
-                  {pages > 1
-                    ? ` · showing ${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, visible.length)}`
-                    : ''}
-                  {reorderable ? '' : ' · clear the search and sort by season to reorder'}
-                </Text>
-                {pages > 1 ? (
-                  <ListPagination total={pages} value={page} onChange={(p) => setUrl({ page: String(p) })} />
-                ) : null}
-              </Group>
-            </Stack>
-          )}
-        </ListState>
+          <ContentTable
+            rows={rows}
+            positions={positions}
+            codes={codes}
+            sort={sort}
+            dir={dir}
+            onSort={(column, direction) => setUrl({ sort: column, dir: direction, page: '1' })}
+            reorderable={reorderable}
+            onMove={onMove}
+            onEdit={open}
+          />
+        </ContentList>
       )}
 
       <Suspense fallback={null}>
-        {brand && edited !== null ? (
+        {brand && editing ? (
           <ContentModal
-            key={edited === 'new' ? 'new' : edited.id}
+            key={editing.key}
             brand={brand}
-            initial={edited === 'new' ? null : edited}
+            initial={editing.item}
             defaultSeason={season ?? seasons[seasons.length - 1] ?? 1}
-            onClosed={() => setEdited(null)}
+            onClosed={closed}
           />
         ) : null}
         {brand && brands.data && (idle || linksOpen) ? (

@@ -1,24 +1,18 @@
 import type { AttachVideoBody } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { send } from '../../lib/api-client.ts';
+import { sharedKeys } from '../../lib/reads.ts';
 import { uploadVideo } from '../../lib/upload.ts';
-import { contentKeys, useLangChanged } from './content-api.ts';
-
-/** Uploaded video files, newest first (attached ones included: `content_lang_id` says where). */
-export const filesQuery = queryOptions({
-  queryKey: contentKeys.files,
-  queryFn: () => send(api.content.files),
-});
-export const useVideoFiles = () => useQuery(filesQuery);
+import { useLangChanged } from './content-api.ts';
 
 /** Attaching or detaching changes which files are free, the language version and the list's video column. */
 function useVideoChanged() {
   const queryClient = useQueryClient();
   const langChanged = useLangChanged();
   return async (saved: Parameters<typeof langChanged>[0]) => {
-    await Promise.all([queryClient.invalidateQueries({ queryKey: contentKeys.files }), langChanged(saved)]);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: sharedKeys.files }), langChanged(saved)]);
   };
 }
 
@@ -29,7 +23,7 @@ export function useAttachVideo() {
     mutationFn: (body: z.input<typeof AttachVideoBody>) => send(api.content.attachVideo, { body }),
     onSuccess: changed,
     // Taken meanwhile by another item (409): the free files reload, so it is no longer offered.
-    onError: () => queryClient.invalidateQueries({ queryKey: contentKeys.files }),
+    onError: () => queryClient.invalidateQueries({ queryKey: sharedKeys.files }),
     meta: { successMessage: 'Video attached' },
   });
 }
@@ -56,7 +50,7 @@ export function useUploadVideo() {
     mutationKey: VIDEO_UPLOAD_KEY,
     mutationFn: ({ file, ...options }: { file: File; onProgress: (percent: number) => void; signal: AbortSignal }) =>
       uploadVideo(file, options),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contentKeys.files }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.files }),
     meta: { errorToast: false },
   });
 }

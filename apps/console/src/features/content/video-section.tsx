@@ -4,8 +4,9 @@ import { IconUnlink, IconUpload, IconVideo } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { choicesError } from '../../components/list-state.tsx';
 import { errorMessage } from '../../lib/query-client.ts';
+import { useVideoFiles } from '../../lib/reads.ts';
 import { formatBytes, formatDuration } from './format.ts';
-import { useAttachVideo, useDetachVideo, useUploadVideo, useVideoFiles } from './video-api.ts';
+import { useAttachVideo, useDetachVideo, useUploadVideo } from './video-api.ts';
 
 export const VIDEO_ACCEPT = 'video/mp4,video/webm,video/quicktime';
 

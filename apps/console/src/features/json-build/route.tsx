@@ -1,6 +1,6 @@
 import { Stack, VisuallyHidden } from '@mantine/core';
 import { ListState } from '../../components/list-state.tsx';
-import { useLanguages } from '../../lib/reference.ts';
+import { useLanguages } from '../../lib/reads.ts';
 import { BuildHistory } from './build-history.tsx';
 import { PublishPanel } from './publish-panel.tsx';
 

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { send } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/query-client.ts';
-import { languagesQuery } from '../../lib/reference.ts';
+import { languagesQuery } from '../../lib/reads.ts';
 
 /** The locales screen's calls: query options and hooks typed from the contract. */
 export const localeKeys = {

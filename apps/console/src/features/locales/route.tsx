@@ -16,7 +16,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { confirmAction } from '../../components/confirm.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
-import { useLanguages } from '../../lib/reference.ts';
+import { useLanguages } from '../../lib/reads.ts';
 import { pageOf, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { AddKeyModal } from './add-key-modal.tsx';
 import { AddLanguageModal } from './add-language-modal.tsx';

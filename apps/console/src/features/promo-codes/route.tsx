@@ -17,12 +17,65 @@ const PAGE_SIZES = [1, 10, 25, 50, 100];
 // No sort in the URL is the spec's order, newest first; the server searches and sorts, as it pages.
 const URL_DEFAULTS = { page: '1', size: String(PROMO_CODES_PAGE_SIZE), q: '', sort: '', dir: 'asc' };
 
-export function Component() {
-  const [url, setUrl] = useUrlState(URL_DEFAULTS);
+/** The list's state as the address gives it; anything unknown reads as its default. */
+function readUrl(url: typeof URL_DEFAULTS) {
   const limit = PAGE_SIZES.includes(Number(url.size)) ? Number(url.size) : PROMO_CODES_PAGE_SIZE;
   const page = Math.max(1, Math.floor(Number(url.page)) || 1);
   const sort = PROMO_CODE_SORTS.includes(url.sort as PromoCodeSort) ? (url.sort as PromoCodeSort) : undefined;
   const dir: SortDirection = url.dir === 'desc' ? 'desc' : 'asc';
+  return { limit, page, sort, dir };
+}
+
+/** "1 promo code", "3 matches". */
+function countLabel(count: number, searching: boolean): string {
+  const [one, many] = searching ? ['match', 'matches'] : ['promo code', 'promo codes'];
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** Search, page size and count above the list. */
+function ListTools({
+  search,
+  onSearch,
+  limit,
+  onLimit,
+  count,
+}: {
+  search: string;
+  onSearch: (typed: string) => void;
+  limit: number;
+  onLimit: (size: number) => void;
+  /** Absent until the first answer. */
+  count: string | null;
+}) {
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-end">
+      <SearchField
+        label="Search promo codes"
+        placeholder="Search by code or description"
+        value={search}
+        onChange={onSearch}
+        width={280}
+      />
+      <Select
+        label="Per page"
+        data={PAGE_SIZES.map(String)}
+        value={String(limit)}
+        allowDeselect={false}
+        w={96}
+        onChange={(size) => onLimit(Number(size))}
+      />
+      {count !== null ? (
+        <Text size="sm" c="dimmed" aria-live="polite" mb={8} data-testid="promo-code-count">
+          {count}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
+
+export function Component() {
+  const [url, setUrl] = useUrlState(URL_DEFAULTS);
+  const { limit, page, sort, dir } = readUrl(url);
   const [search, setSearch] = useUrlSearch(url.q, (q) => setUrl({ q, page: '1' }));
   const list = usePromoCodes({ page, limit, search: url.q, ...(sort ? { sort, dir } : {}) });
   const searching = url.q !== '';
@@ -63,32 +116,16 @@ export function Component() {
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         {/* An empty list has nothing to search or page through. */}
         {list.isPending || count > 0 || searching ? (
-          <Group gap="sm" wrap="nowrap" align="flex-end">
-            <SearchField
-              label="Search promo codes"
-              placeholder="Search by code or description"
-              value={search}
-              onChange={setSearch}
-              width={280}
-            />
-            <Select
-              label="Per page"
-              data={PAGE_SIZES.map(String)}
-              value={String(limit)}
-              allowDeselect={false}
-              w={96}
-              // The first code on screen stays on screen: its page under the new size.
-              onChange={(size) => {
-                const next = Number(size);
-                setUrl({ size: String(next), page: String(Math.floor(((page - 1) * limit) / next) + 1) });
-              }}
-            />
-            {list.data ? (
-              <Text size="sm" c="dimmed" aria-live="polite" mb={8} data-testid="promo-code-count">
-                {count} {searching ? (count === 1 ? 'match' : 'matches') : count === 1 ? 'promo code' : 'promo codes'}
-              </Text>
-            ) : null}
-          </Group>
+          <ListTools
+            search={search}
+            onSearch={setSearch}
+            limit={limit}
+            // The first code on screen stays on screen: its page under the new size.
+            onLimit={(next) =>
+              setUrl({ size: String(next), page: String(Math.floor(((page - 1) * limit) / next) + 1) })
+            }
+            count={list.data ? countLabel(count, searching) : null}
+          />
         ) : (
           <span />
         )}

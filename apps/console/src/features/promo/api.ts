@@ -2,13 +2,11 @@ import type { Promo, PromoAddBody, PromoUpdateBody } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, send } from '../../lib/api-client.ts';
+import { contentListQuery } from '../../lib/reads.ts';
 
 /** The promo banners screen's calls: query options and hooks typed from the contract. */
 export const promoKeys = {
   list: ['promo', 'list'] as const,
-  /** The same keys as the brands and content screens use for these calls, so the screens share one cache entry. */
-  brands: ['brands', 'list'] as const,
-  content: (brandId: number, season?: number | null) => ['content', 'list', brandId, season ?? 'all'] as const,
 };
 
 export const promosQuery = queryOptions({
@@ -17,29 +15,16 @@ export const promosQuery = queryOptions({
 });
 export const usePromos = () => useQuery(promosQuery);
 
-export const brandsQuery = queryOptions({
-  queryKey: promoKeys.brands,
-  queryFn: () => send(api.brand.list, { body: {} }),
-});
-export const useBrands = () => useQuery(brandsQuery);
-
-const contentQuery = (brandId: number, season: number | null) =>
-  queryOptions({
-    queryKey: promoKeys.content(brandId, season),
-    queryFn: () =>
-      send(api.content.list, { body: season === null ? { brand_id: brandId } : { brand_id: brandId, season } }),
-  });
-
-/** All content of the brand: where its seasons come from. Nothing is asked for before a brand is chosen. */
-export const useBrandContent = (brandId: number | null) =>
-  useQuery({ ...contentQuery(brandId ?? 0, null), enabled: brandId !== null });
-
 /**
  * The content of one season. Always stale, so that choosing a season reloads its content (product spec)
  * even when it was shown a moment ago; what was loaded before stays visible meanwhile.
  */
 export const useSeasonContent = (brandId: number | null, season: number | null) =>
-  useQuery({ ...contentQuery(brandId ?? 0, season ?? 0), staleTime: 0, enabled: brandId !== null && season !== null });
+  useQuery({
+    ...contentListQuery({ brand_id: brandId ?? 0, season: season ?? 0 }),
+    staleTime: 0,
+    enabled: brandId !== null && season !== null,
+  });
 
 /** The saved banner replaces its card at once (its new `updated_at` guards the next save), then the list reloads. */
 function usePromoSaved() {

@@ -8,8 +8,8 @@ import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ImageField } from '../../components/image-field.tsx';
 import { choicesError } from '../../components/list-state.tsx';
 import { NumberField } from '../../components/number-field.tsx';
-import { useLanguages } from '../../lib/reference.ts';
-import { promosQuery, useAddPromo, useBrandContent, useBrands, useSeasonContent, useUpdatePromo } from './api.ts';
+import { useBrandContent, useBrands, useLanguages } from '../../lib/reads.ts';
+import { promosQuery, useAddPromo, useSeasonContent, useUpdatePromo } from './api.ts';
 import { BannerPreview } from './banner-preview.tsx';
 import { ALL_LANGUAGES, type PromoFormValues, promoBody, promoFormValues } from './promo-form.ts';
 

@@ -5,9 +5,9 @@ import { choicesError, countText, ListState } from '../../components/list-state.
 import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useEditing } from '../../lib/editing.ts';
-import { useLanguages } from '../../lib/reference.ts';
+import { useBrands, useLanguages } from '../../lib/reads.ts';
 import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
-import { useBrands, usePromos } from './api.ts';
+import { usePromos } from './api.ts';
 import { PromoCards } from './promo-cards.tsx';
 import { PromoModal } from './promo-modal.tsx';
 

@@ -1,11 +1,11 @@
-import { ReportBody } from '@kids-vod/contract';
+import { type Report, ReportBody } from '@kids-vod/contract';
 import { Alert, Box, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput, type DatePickerPreset } from '@mantine/dates';
 import { IconCalendar, IconCalendarX, IconDownload } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { ListPagination } from '../../components/list-pagination.tsx';
-import { ClearSearch, ListState } from '../../components/list-state.tsx';
+import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useDatePickerProps } from '../../lib/date-picker.ts';
 import { pageOf, type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
@@ -57,19 +57,90 @@ function matches(row: { brand_name: string; title: string; season: number; sort_
   );
 }
 
-export function Component() {
-  const [fallback] = useState(defaultRange);
-  const [url, setUrl] = useUrlState({ ...fallback, q: '', sort: '', dir: 'asc', page: '1' });
-  const [search, setSearch] = useUrlSearch(url.q, (q) => setUrl({ q, page: '1' }));
-  // A date the URL gets wrong falls back to the default range rather than failing.
+/** The totals and the chart of the report on screen (placeholders before the first answer). */
+function Figures({ data }: { data: Report | undefined }) {
+  if (!data) {
+    return (
+      <>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <Figure label="Total minutes" value="…" testId="total-minutes" />
+          <Figure label="Average per day" value="…" testId="average-minutes" />
+          <Figure label="Titles watched" value="…" testId="titles-watched" />
+        </SimpleGrid>
+        <Paper withBorder p="md" radius="md">
+          <Box h={300} />
+        </Paper>
+      </>
+    );
+  }
+  // While another range loads, the last report stays, with its own average.
+  const days = dayjs(data.date_to).diff(dayjs(data.date_from), 'day') + 1;
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <Figure label="Total minutes" value={formatMinutes(data.total_minutes)} testId="total-minutes" />
+        <Figure
+          label="Average per day"
+          value={formatMinutes(Math.round((data.total_minutes / days) * 10) / 10)}
+          testId="average-minutes"
+        />
+        <Figure label="Titles watched" value={String(data.rows.length)} testId="titles-watched" />
+      </SimpleGrid>
+      <Paper withBorder p="md" radius="md">
+        <MinutesChart report={data} range={{ from: data.date_from, to: data.date_to }} />
+      </Paper>
+    </>
+  );
+}
+
+function NoMatch({ search, onClear }: { search: string; onClear: () => void }) {
+  return (
+    <Stack align="center" py="lg" gap="sm">
+      <Text c="dimmed">Nothing in the report matches “{search.trim()}”.</Text>
+      <ClearSearch onClear={onClear} />
+    </Stack>
+  );
+}
+
+/** The report's search, and how many of its titles it leaves (once the report is there). */
+function ReportSearch({
+  search,
+  onSearch,
+  count,
+}: {
+  search: string;
+  onSearch: (typed: string) => void;
+  count: string | null;
+}) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <SearchField
+        label="Search the report"
+        placeholder="Search by brand or title"
+        value={search}
+        onChange={onSearch}
+      />
+      {count !== null ? (
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {count}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
+
+/**
+ * The report's dates from the address (a date it gets wrong falls back to the default range rather than failing),
+ * and why they cannot be reported. The picker shows a half-chosen range while the second date is awaited; the
+ * report follows only when both are set, and a range left half-chosen goes back to the one shown.
+ */
+function useRange(
+  url: { from: string; to: string },
+  setUrl: (change: { from: string; to: string; page: string }) => void,
+  fallback: DateRange,
+) {
   const range: DateRange = isIsoDate(url.from) && isIsoDate(url.to) ? { from: url.from, to: url.to } : fallback;
   const problem = ReportBody.safeParse({ date_from: range.from, date_to: range.to }).error?.issues[0]?.message;
-  const report = useReport(problem ? null : range);
-  const download = useDownloadReport();
-  const picker = useDatePickerProps();
-
-  // The picker shows a half-chosen range while the second date is awaited; the report follows only when
-  // both are set, and a range left half-chosen goes back to the one shown.
   const [picked, setPicked] = useState<Picked | null>(null);
   const choose = ([from, to]: Picked) => {
     if (from && to) {
@@ -77,6 +148,18 @@ export function Component() {
       setUrl({ from, to, page: '1' });
     } else setPicked([from, to]);
   };
+  const shown: Picked = picked ?? [range.from, range.to];
+  return { range, problem, shown, choose, cancel: () => setPicked(null) };
+}
+
+export function Component() {
+  const [fallback] = useState(defaultRange);
+  const [url, setUrl] = useUrlState({ ...fallback, q: '', sort: '', dir: 'asc', page: '1' });
+  const [search, setSearch] = useUrlSearch(url.q, (q) => setUrl({ q, page: '1' }));
+  const { range, problem, shown, choose, cancel } = useRange(url, setUrl, fallback);
+  const report = useReport(problem ? null : range);
+  const download = useDownloadReport();
+  const picker = useDatePickerProps();
 
   const direction: SortDirection = url.dir === 'desc' ? 'desc' : 'asc';
   const data = report.data;
@@ -90,8 +173,6 @@ export function Component() {
     [data, url.q, url.sort, direction],
   );
   const { page, pages, pageRows } = pageOf(rows, url.page, PAGE_SIZE);
-  // The days of the report on screen: while another range loads, the last one stays, with its own average.
-  const days = data ? dayjs(data.date_to).diff(dayjs(data.date_from), 'day') + 1 : 1;
   const searching = url.q.trim() !== '';
   const reloading = report.isPlaceholderData && report.isFetching;
 
@@ -105,9 +186,9 @@ export function Component() {
             label="Dates"
             valueFormat="DD/MM/YYYY"
             leftSection={<IconCalendar size={16} aria-hidden />}
-            value={picked ?? [range.from, range.to]}
+            value={shown}
             onChange={choose}
-            onDropdownClose={() => setPicked(null)}
+            onDropdownClose={cancel}
             allowSingleDateInRange
             maxDate={fallback.to}
             presets={presets()}
@@ -135,51 +216,19 @@ export function Component() {
       ) : (
         <ListState query={report} isEmpty={false} emptyText="">
           <Stack gap="md" style={{ opacity: reloading ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={reloading}>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <Figure
-                label="Total minutes"
-                value={data ? formatMinutes(data.total_minutes) : '…'}
-                testId="total-minutes"
-              />
-              <Figure
-                label="Average per day"
-                value={data ? formatMinutes(Math.round((data.total_minutes / days) * 10) / 10) : '…'}
-                testId="average-minutes"
-              />
-              <Figure label="Titles watched" value={data ? String(data.rows.length) : '…'} testId="titles-watched" />
-            </SimpleGrid>
-
-            <Paper withBorder p="md" radius="md">
-              {data ? (
-                <MinutesChart report={data} range={{ from: data.date_from, to: data.date_to }} />
-              ) : (
-                <Box h={300} />
-              )}
-            </Paper>
+            <Figures data={data} />
 
             {data?.rows.length === 0 ? null : (
-              <Group gap="sm" wrap="nowrap">
-                <SearchField
-                  label="Search the report"
-                  placeholder="Search by brand or title"
-                  value={search}
-                  onChange={setSearch}
-                />
-                {data ? (
-                  <Text size="sm" c="dimmed" aria-live="polite">
-                    {searching ? `${rows.length} of ${data.rows.length}` : data.rows.length}{' '}
-                    {data.rows.length === 1 ? 'title' : 'titles'}
-                  </Text>
-                ) : null}
-              </Group>
+              <ReportSearch
+                search={search}
+                onSearch={setSearch}
+                count={data ? countText(rows.length, data.rows.length, searching, ['title', 'titles']) : null}
+              />
             )}
 
             {/* Days without viewing say so in the chart's place; the table then has nothing to add. */}
             {data?.rows.length === 0 ? null : data && rows.length === 0 ? (
-              <Stack align="center" py="lg" gap="sm">
-                <Text c="dimmed">Nothing in the report matches “{url.q.trim()}”.</Text>
-                <ClearSearch onClear={() => setUrl({ q: '', page: '1' })} />
-              </Stack>
+              <NoMatch search={url.q} onClear={() => setUrl({ q: '', page: '1' })} />
             ) : (
               <ReportTable
                 rows={pageRows}

@@ -8,7 +8,7 @@ import { ClearSearch, choicesError, countText, ListState } from '../../component
 import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useEditing } from '../../lib/editing.ts';
-import { useLanguages } from '../../lib/reference.ts';
+import { useLanguages } from '../../lib/reads.ts';
 import { pageOf, type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { useStreams } from './api.ts';
 import { StreamModal } from './stream-modal.tsx';

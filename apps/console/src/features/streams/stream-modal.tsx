@@ -7,7 +7,7 @@ import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ImageField } from '../../components/image-field.tsx';
 import { choicesError } from '../../components/list-state.tsx';
 import { NumberField, numberOrUndefined } from '../../components/number-field.tsx';
-import { useLanguages } from '../../lib/reference.ts';
+import { useLanguages } from '../../lib/reads.ts';
 import { streamsQuery, useAddStream, useUpdateStream } from './api.ts';
 
 interface StreamFormValues {

@@ -1,7 +1,7 @@
 import { api, Brand, BrandLang, CountryRule } from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { mayWatch, slugify } from './data.ts';
+import { slugify } from './data.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -129,24 +129,9 @@ describe('brands', () => {
   });
 });
 
-describe('slugify and where a brand may be watched', () => {
+describe('slugify', () => {
   it('makes slugs', () => {
     expect(slugify('  Peppa  Pig -- Season 2 ')).toBe('peppa-pig-season-2');
     expect(slugify('Маша')).toBe('');
-  });
-  it('applies include and exclude rules', () => {
-    expect(mayWatch([], 'DE')).toBe(true);
-    expect(mayWatch([{ code2: ['DE', 'AT'], exclude: false }], 'AT')).toBe(true);
-    expect(mayWatch([{ code2: ['DE', 'AT'], exclude: false }], 'FR')).toBe(false);
-    expect(mayWatch([{ code2: ['FR'], exclude: true }], 'FR')).toBe(false);
-    expect(
-      mayWatch(
-        [
-          { code2: ['DE', 'FR'], exclude: false },
-          { code2: ['FR'], exclude: true },
-        ],
-        'FR',
-      ),
-    ).toBe(false);
   });
 });

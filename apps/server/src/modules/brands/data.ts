@@ -6,7 +6,7 @@ import { readAll } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { guardedUpdate } from '../../lib/guarded-update.ts';
 import type { Body } from '../../lib/route.ts';
-import { unknownCountries } from '../reference/data.ts';
+import { unknownCountries } from '../reference/index.ts';
 
 type Parsed<K extends keyof typeof api.brand> = Body<(typeof api.brand)[K]>;
 
@@ -152,11 +152,4 @@ export async function deleteCountryRule(db: Executor, id: number): Promise<void>
 export async function listCountryRules(db: Executor, brandId: number): Promise<CountryRule[]> {
   await assertBrand(db, brandId);
   return db.select().from(countryRules).where(eq(countryRules.brand_id, brandId)).orderBy(asc(countryRules.id));
-}
-
-/** Where a brand may be watched: no include rule or C in one, and C in no exclude rule. */
-export function mayWatch(rules: Pick<CountryRule, 'code2' | 'exclude'>[], country: string): boolean {
-  const includes = rules.filter((r) => !r.exclude);
-  if (includes.length > 0 && !includes.some((r) => r.code2.includes(country))) return false;
-  return !rules.some((r) => r.exclude && r.code2.includes(country));
 }

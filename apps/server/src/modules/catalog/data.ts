@@ -1,4 +1,4 @@
-import type { CatalogBuildRecord, Language } from '@kids-vod/contract';
+import { type CatalogBuildRecord, type Language, type WhereToWatch, whereToWatch } from '@kids-vod/contract';
 import { and, asc, type Column, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
@@ -17,7 +17,7 @@ import {
   videoFiles,
 } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { byKey } from '../locales/data.ts';
+import { byKey } from '../locales/index.ts';
 import {
   type Catalogue,
   type CatalogueBrand,
@@ -27,7 +27,6 @@ import {
   type CatalogueStream,
   FORMAT_VERSION,
   type LinkedItem,
-  type WhereToWatch,
 } from './format.ts';
 
 export async function findLanguageByCode(db: Executor, code: string): Promise<Language> {
@@ -133,7 +132,7 @@ export async function writeCatalogue(
     .from(countryRules)
     .innerJoin(brands, eq(brands.id, countryRules.brand_id))
     .innerJoin(brandLangs, brandInCatalogue(lang.id));
-  const countries = whereToWatch(ruleRows);
+  const countries = whereToWatchByBrand(ruleRows);
 
   const linkRows = await tx
     .select({ brand_id: contentLinks.brand_id, content_id: contentLinks.content_id, owner_id: content.brand_id })
@@ -307,28 +306,22 @@ export function mediaUrls(publicUrl: string | undefined): <T extends string | nu
 }
 
 /**
- * Several rules fold into one include list and one exclude list: the same answer as mayWatch, so apps
- * need no loop over rules. Sorted and without repeats, so unchanged rules always read the same.
+ * Each brand's rules fold into one include list and one exclude list (whereToWatch, the contract's one answer to
+ * where a brand may be watched), so apps need no loop over rules. Sorted, so unchanged rules always read the same.
  */
-function whereToWatch(rules: { brand_id: number; code2: string[]; exclude: boolean }[]): Map<number, WhereToWatch> {
-  const include = new Map<number, Set<string>>();
-  const exclude = new Map<number, Set<string>>();
+function whereToWatchByBrand(
+  rules: { brand_id: number; code2: string[]; exclude: boolean }[],
+): Map<number, WhereToWatch> {
+  const rulesOf = new Map<number, typeof rules>();
   for (const rule of rules) {
-    const target = rule.exclude ? exclude : include;
-    let codes = target.get(rule.brand_id);
-    if (!codes) {
-      codes = new Set();
-      target.set(rule.brand_id, codes);
-    }
-    for (const code of rule.code2) codes.add(code);
+    const own = rulesOf.get(rule.brand_id);
+    if (own) own.push(rule);
+    else rulesOf.set(rule.brand_id, [rule]);
   }
   const answer = new Map<number, WhereToWatch>();
-  for (const brandId of new Set([...include.keys(), ...exclude.keys()])) {
-    const included = include.get(brandId);
-    answer.set(brandId, {
-      include: included ? [...included].sort() : null,
-      exclude: [...(exclude.get(brandId) ?? [])].sort(),
-    });
+  for (const [brandId, own] of rulesOf) {
+    const where = whereToWatch(own);
+    answer.set(brandId, { include: where.include?.sort() ?? null, exclude: where.exclude.sort() });
   }
   return answer;
 }

@@ -3,6 +3,8 @@
  * docs/catalog.schema.json checks it. Bump FORMAT_VERSION on any change an app already in the
  * stores could misread (a field removed, renamed or given another meaning); adding fields is not one.
  */
+import type { WhereToWatch } from '@kids-vod/contract';
+
 export const FORMAT_VERSION = 1;
 
 export interface Catalogue {
@@ -27,12 +29,6 @@ export interface CatalogueBrand {
   countries: WhereToWatch;
   content: CatalogueItem[];
   linked_content: LinkedItem[];
-}
-
-/** May be watched in C when `include` is null or holds C, and `exclude` does not hold C. */
-export interface WhereToWatch {
-  include: string[] | null;
-  exclude: string[];
 }
 
 export interface CatalogueItem {

@@ -5,7 +5,7 @@ import { brands, content, contentLangs, contentLinks, promos, videoFiles } from 
 import { conflict, notFound, staleUpdate } from '../../lib/errors.ts';
 import { bumpUpdatedAt, guardedUpdate } from '../../lib/guarded-update.ts';
 import type { Body } from '../../lib/route.ts';
-import { assertBrand } from '../brands/data.ts';
+import { assertBrand } from '../brands/index.ts';
 
 type Parsed<K extends keyof typeof api.content> = Body<(typeof api.content)[K]>;
 

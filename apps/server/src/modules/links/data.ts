@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { brands, content, contentLangs, contentLinks } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Body } from '../../lib/route.ts';
-import { assertBrand } from '../brands/data.ts';
+import { assertBrand } from '../brands/index.ts';
 
 type Parsed<K extends keyof typeof api.link> = Body<(typeof api.link)[K]>;
 

@@ -5,7 +5,7 @@ import { content, promos } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { guardedUpdate } from '../../lib/guarded-update.ts';
 import type { Body } from '../../lib/route.ts';
-import { assertBrand } from '../brands/data.ts';
+import { assertBrand } from '../brands/index.ts';
 
 type Parsed<K extends keyof typeof api.promo> = Body<(typeof api.promo)[K]>;
 

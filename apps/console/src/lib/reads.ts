@@ -1,0 +1,57 @@
+import type { ContentListBody } from '@kids-vod/contract';
+import { api } from '@kids-vod/contract/client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { send } from './api-client.ts';
+
+/**
+ * The reads several screens share, each defined once: screens read them with these query options and hooks,
+ * and saves anywhere invalidate them by these keys, so every screen sees the same cache entry.
+ */
+export const sharedKeys = {
+  brands: ['brands', 'list'] as const,
+  /** Every content list of every brand (all seasons, and each season). */
+  allContent: ['content', 'list'] as const,
+  brandContent: (brandId: number) => ['content', 'list', brandId] as const,
+  contentList: (brandId: number, season?: number | null) => ['content', 'list', brandId, season ?? 'all'] as const,
+  languages: ['languages'] as const,
+  countries: ['countries'] as const,
+  files: ['content', 'files'] as const,
+};
+
+export const brandsQuery = queryOptions({
+  queryKey: sharedKeys.brands,
+  queryFn: () => send(api.brand.list, { body: {} }),
+});
+export const useBrands = () => useQuery(brandsQuery);
+
+/** Content of a brand by season and order; the season filter is optional (the whole brand when left out). */
+export const contentListQuery = ({ brand_id, season }: z.input<typeof ContentListBody>) =>
+  queryOptions({
+    queryKey: sharedKeys.contentList(brand_id, season),
+    queryFn: () => send(api.content.list, { body: season == null ? { brand_id } : { brand_id, season } }),
+  });
+/** All content of a brand; nothing is asked for until a brand is chosen. */
+export const useBrandContent = (brandId: number | null) =>
+  useQuery({ ...contentListQuery({ brand_id: brandId ?? 0 }), enabled: brandId !== null });
+
+/** Languages and countries change rarely: fetched once per session and shared by every screen. */
+export const languagesQuery = queryOptions({
+  queryKey: sharedKeys.languages,
+  queryFn: () => send(api.reference.langList),
+  staleTime: 5 * 60_000,
+});
+export const countriesQuery = queryOptions({
+  queryKey: sharedKeys.countries,
+  queryFn: () => send(api.reference.countries),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+export const useLanguages = () => useQuery(languagesQuery);
+export const useCountries = () => useQuery(countriesQuery);
+
+/** Uploaded video files, newest first (attached ones included: `content_lang_id` says where). */
+export const filesQuery = queryOptions({
+  queryKey: sharedKeys.files,
+  queryFn: () => send(api.content.files),
+});
+export const useVideoFiles = () => useQuery(filesQuery);

@@ -1,0 +1,2 @@
+/** What other modules may use of brands (docs/decisions/006-architecture-in-lint.md). */
+export { assertBrand } from './data.ts';

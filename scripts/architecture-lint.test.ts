@@ -1,0 +1,92 @@
+/**
+ * The architecture is in the lint config (biome.jsonc, docs/decisions/006-architecture-in-lint.md): these probes
+ * put a file that breaks a boundary where a developer would, run Biome on it as `npm run lint` does, and expect the
+ * failure; the same files importing the allowed way must pass, so the rules are not simply failing everything.
+ */
+import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const biome = path.join(root, 'node_modules', '.bin', 'biome');
+const written: string[] = [];
+
+/** Writes each probe (path from the repository root → source), lints them in one run, and removes them. */
+function lint(probes: Record<string, string>): { status: number | null; output: string } {
+  const files = Object.entries(probes).map(([file, source]) => {
+    const at = path.join(root, file);
+    written.push(at);
+    writeFileSync(at, source);
+    return file;
+  });
+  try {
+    const run = spawnSync(biome, ['lint', '--colors=off', '--max-diagnostics=100', ...files], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    return { status: run.status, output: `${run.stdout}${run.stderr}` };
+  } finally {
+    for (const file of files) rmSync(path.join(root, file), { force: true });
+  }
+}
+
+afterAll(() => {
+  for (const file of written) rmSync(file, { force: true });
+});
+
+const probe = (name: string) => `zz-architecture-probe-${process.pid}-${name}.ts`;
+const CONSOLE = 'apps/console/src';
+const MODULES = 'apps/server/src/modules';
+
+/** A function far past the complexity limit (20): nested branches in a loop. */
+const TANGLED = `export function tangled(rows: number[][]): number {
+  let n = 0;
+  for (const row of rows) {
+    for (const cell of row) {
+      if (cell > 0) {
+        if (cell % 2 === 0) {
+          if (cell > 10) n += cell > 100 ? 3 : 2;
+          else n += cell > 5 ? 1 : 0;
+        } else if (cell % 3 === 0) {
+          n -= cell > 9 ? 1 : 2;
+        } else {
+          while (n > 1000) n = n > 5000 ? n / 2 : n - 1;
+        }
+      }
+    }
+  }
+  return n;
+}
+`;
+
+describe('the architecture in the linter', () => {
+  it('refuses a feature importing another feature, lib/ or components/ importing from features/ or app/, a module reaching into another, and tangled code', () => {
+    const bad = {
+      [`${CONSOLE}/features/streams/${probe('sibling')}`]: `import { brandKeys } from '../brands/api.ts';\n\nexport const x = brandKeys;\n`,
+      [`${CONSOLE}/features/streams/${probe('roundabout')}`]: `import { brandKeys } from '../../features/brands/api.ts';\n\nexport const x = brandKeys;\n`,
+      [`${CONSOLE}/lib/${probe('feature')}`]: `import { brandKeys } from '../features/brands/api.ts';\n\nexport const x = brandKeys;\n`,
+      [`${CONSOLE}/components/${probe('app')}`]: `import { screens } from '../app/screens.tsx';\n\nexport const x = screens;\n`,
+      [`${MODULES}/links/${probe('module')}`]: `import { listBrands } from '../brands/data.ts';\n\nexport const x = listBrands;\n`,
+      [`${CONSOLE}/lib/${probe('tangled')}`]: TANGLED,
+    };
+    const { status, output } = lint(bad);
+    expect(status).not.toBe(0);
+    const refused = (file: string, rule: string) =>
+      output.split('\n').some((line) => line.startsWith(file) && line.includes(rule));
+    for (const file of Object.keys(bad).slice(0, 5)) {
+      expect(refused(file, 'lint/style/noRestrictedImports'), `${file} should be refused:\n${output}`).toBe(true);
+    }
+    expect(refused(Object.keys(bad)[5], 'lint/complexity/noExcessiveCognitiveComplexity'), output).toBe(true);
+  });
+
+  it('lets the same folders import the allowed way', () => {
+    const { status, output } = lint({
+      [`${CONSOLE}/features/streams/${probe('shared')}`]: `import { useBrands } from '../../lib/reads.ts';\nimport { streamKeys } from './api.ts';\n\nexport const x = [useBrands, streamKeys];\n`,
+      [`${CONSOLE}/lib/${probe('lib')}`]: `import { send } from './api-client.ts';\n\nexport const x = send;\n`,
+      [`${MODULES}/links/${probe('index')}`]: `import { notFound } from '../../lib/errors.ts';\nimport { assertBrand } from '../brands/index.ts';\n\nexport const x = [assertBrand, notFound];\n`,
+    });
+    expect(status, output).toBe(0);
+  });
+});
