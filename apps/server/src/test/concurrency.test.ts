@@ -1,3 +1,4 @@
+import { api } from '@kids-vod/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { content } from '../db/schema.ts';
@@ -121,7 +122,7 @@ describe('reorders at the same moment', () => {
       const movers = items.slice(0, 2 + (round % 3));
       const answers = await Promise.all(
         movers.map((item, i) =>
-          t.post('/api/content/update', {
+          t.send(api.content.update, {
             id: item.id,
             sort_number: ((round + i * 3) % n) + 1,
             sort_number_changed: true,
@@ -141,7 +142,7 @@ describe('reorders at the same moment', () => {
     const [first] = await ok('/api/content/list', { brand_id: brand });
     const answers = await Promise.all(
       [4, 2].map((to) =>
-        t.post('/api/content/update', {
+        t.send(api.content.update, {
           id: first.id,
           sort_number: to,
           sort_number_changed: true,
@@ -152,7 +153,7 @@ describe('reorders at the same moment', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const winner = answers.find((a) => a.statusCode === 200)?.json();
     const after = await ok('/api/content/list', { brand_id: brand });
-    expect(after.find((c: { id: number }) => c.id === first.id).sort_number).toBe(winner.sort_number);
+    expect(after.find((c: { id: number }) => c.id === first.id).sort_number).toBe(winner?.sort_number);
     expect(after.map((c: { sort_number: number }) => c.sort_number).sort()).toEqual([1, 2, 3, 4]);
   });
 });

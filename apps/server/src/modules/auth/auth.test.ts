@@ -1,3 +1,4 @@
+import { api } from '@kids-vod/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, sessions, users } from '../../db/schema.ts';
@@ -126,7 +127,7 @@ describe('cross-site requests', () => {
   it('refuses a cookie-authenticated POST from another origin with 403 and changes nothing', async () => {
     const setCookie = String((await login(ADMIN_EMAIL, ADMIN_PASSWORD)).headers['set-cookie']);
     const cookie = setCookie.split(';')[0];
-    const before = (await t.post('/api/brand/list', {})).json().length;
+    const before = (await t.call(api.brand.list, {})).length;
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/brand/add',
@@ -135,7 +136,7 @@ describe('cross-site requests', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: 'Cross-site request refused' });
-    expect((await t.post('/api/brand/list', {})).json().length).toBe(before);
+    expect((await t.call(api.brand.list, {})).length).toBe(before);
     const same = await t.app.inject({
       method: 'POST',
       url: '/api/brand/add',

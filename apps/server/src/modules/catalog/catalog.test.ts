@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { api } from '@kids-vod/contract';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -328,7 +329,7 @@ describe('publishing the catalogue', () => {
       );
       expect(catalogue.streams.map((s) => s.poster_url)).toEqual(['https://console.example.com/media/p.png', null]);
       // What the brand itself stores is unchanged.
-      const brands: { id: number; logo_url: string | null }[] = (await t.post('/api/brand/list')).json();
+      const brands: { id: number; logo_url: string | null }[] = await t.call(api.brand.list, {});
       expect(brands.find((b) => b.id === d.cats)?.logo_url).toBe('/media/images/cats.png');
     } finally {
       await deployed.close();
@@ -435,16 +436,16 @@ describe('publishing the catalogue', () => {
     const times = all.map((b) => b.created_at);
     expect(times).toEqual([...times].sort().reverse());
     expect(await ok<unknown[]>('/api/catalog/builds', { limit: 2 })).toHaveLength(2);
-    expect((await t.post('/api/catalog/builds', { limit: 0 })).statusCode).toBe(400);
+    expect((await t.refused(api.upload.catalogBuilds, { limit: 0 })).status).toBe(400);
   });
 
   it('records no build when storing fails', async () => {
     const before = await ok<{ id: number }[]>('/api/catalog/builds', { limit: 200 });
     const put = vi.spyOn(t.app.storage, 'put').mockRejectedValue(new Error('disk full'));
     try {
-      const res = await t.post('/api/content/upload_json?lang=en');
-      expect(res.statusCode).toBe(500);
-      expect(res.json().detail).toBe('Internal server error');
+      const res = await t.refused(api.upload.uploadJson, { query: { lang: 'en' } });
+      expect(res.status).toBe(500);
+      expect(res.detail).toBe('Internal server error');
     } finally {
       put.mockRestore();
     }
@@ -476,10 +477,10 @@ describe('publishing the catalogue', () => {
   });
 
   it('answers 404 for an unknown language, 400 without one and 401 without a session', async () => {
-    const unknown = await t.post('/api/content/upload_json?lang=xx');
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().detail).toBe('Language xx not found');
-    expect((await t.post('/api/content/upload_json')).statusCode).toBe(400);
+    const unknown = await t.refused(api.upload.uploadJson, { query: { lang: 'xx' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.detail).toBe('Language xx not found');
+    expect((await t.refused(api.upload.uploadJson)).status).toBe(400);
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/content/upload_json?lang=en' });
     expect(anonymous.statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/catalog/builds', payload: {} })).statusCode).toBe(401);

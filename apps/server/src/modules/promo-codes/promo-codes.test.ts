@@ -1,3 +1,4 @@
+import { type ApiError, api } from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -10,12 +11,12 @@ afterAll(() => t.close());
 let seq = 0;
 async function newCode(fields: Record<string, unknown> = {}) {
   seq += 1;
-  const res = await t.post('/api/promo-codes/add/', { code: `code-${seq}`, kind: 'free_days', value: 30, ...fields });
+  const res = await t.send(api.promoCode.add, { code: `code-${seq}`, kind: 'free_days', value: 30, ...fields });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 
-const page = (offset: number, limit: number) => t.post('/api/promo-codes/list/', { offset, limit });
+const page = (offset: number, limit: number) => t.send(api.promoCode.list, { offset, limit });
 
 describe('promo codes', () => {
   it('needs a session', async () => {
@@ -25,7 +26,7 @@ describe('promo codes', () => {
   });
 
   it('creates a code stored upper-case, with defaults, and reads it back', async () => {
-    const res = await t.post('/api/promo-codes/add/', {
+    const res = await t.send(api.promoCode.add, {
       code: ' spring-25 ',
       kind: 'percent_off',
       value: 25,
@@ -57,9 +58,9 @@ describe('promo codes', () => {
   it('keeps codes unique regardless of case with 409', async () => {
     await newCode({ code: 'Unique-Code' });
     for (const code of ['UNIQUE-CODE', 'unique-code']) {
-      const dup = await t.post('/api/promo-codes/add/', { code, kind: 'free_days', value: 7 });
-      expect(dup.statusCode).toBe(409);
-      expect(dup.json().detail).toBe('A promo code with this code already exists');
+      const dup = await t.refused(api.promoCode.add, { code, kind: 'free_days', value: 7 });
+      expect(dup.status).toBe(409);
+      expect(dup.detail).toBe('A promo code with this code already exists');
     }
     const other = await newCode();
     const upd = await t.post(`/api/promo-codes/${other.id}/update/`, { code: 'unique-code' });
@@ -82,9 +83,9 @@ describe('promo codes', () => {
       [{ kind: 'free_days', value: 1 }, 'code'],
     ];
     for (const [body, path] of cases) {
-      const res = await t.post('/api/promo-codes/add/', body);
-      expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+      const res = await t.refused(api.promoCode.add, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.errors?.map((e: { path: string }) => e.path)).toContain(path);
     }
     // A year of free days is fine: the 1..100 limit is for percentages only.
     expect((await newCode({ kind: 'free_days', value: 365 })).value).toBe(365);
@@ -109,7 +110,7 @@ describe('promo codes', () => {
     const beyond = (await page(before + 3, 10)).json();
     expect(beyond).toEqual({ rows: [], count: before + 3 });
     // The defaults are the console's: first page, one code.
-    const defaults = await t.post('/api/promo-codes/list/', {});
+    const defaults = await t.send(api.promoCode.list, {});
     expect(defaults.json()).toEqual({ rows: [third], count: before + 3 });
     for (const [offset, limit] of [
       [0, 0],
@@ -134,8 +135,7 @@ describe('promo codes', () => {
       made.push(await newCode(fields));
     }
     const [zeta, alpha, mid, decoy] = made;
-    const list = (body: Record<string, unknown>) =>
-      t.post('/api/promo-codes/list/', { offset: 0, limit: 100, ...body });
+    const list = (body: Record<string, unknown>) => t.send(api.promoCode.list, { offset: 0, limit: 100, ...body });
     const codes = async (body: Record<string, unknown>) => {
       const res = await list(body);
       expect(res.statusCode, res.body).toBe(200);
@@ -165,7 +165,7 @@ describe('promo codes', () => {
     for (const body of [{ sort: 'id' }, { dir: 'up' }, { search: 'x'.repeat(101) }, { search: 5 }]) {
       const res = await list(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().detail).toEqual(expect.any(String));
+      expect(res.json<ApiError>().detail).toEqual(expect.any(String));
     }
   });
 

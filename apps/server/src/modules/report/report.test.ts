@@ -1,4 +1,4 @@
-import { MAX_REPORT_DAYS, MAX_VIEW_EVENTS, REPORT_CSV_COLUMNS, Report } from '@kids-vod/contract';
+import { type ApiError, api, MAX_REPORT_DAYS, MAX_VIEW_EVENTS, REPORT_CSV_COLUMNS, Report } from '@kids-vod/contract';
 import { and, between, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -40,7 +40,7 @@ async function ingestOk(events: Event[]) {
  * as text, past the response schema.
  */
 async function report(body: Record<string, unknown>) {
-  const res = await t.post('/api/stat/views_minutes_report', body);
+  const res = await t.send(api.report.report, body);
   if (res.statusCode === 200 && !body.csv) {
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const parsed = Report.safeParse(res.json());
@@ -53,17 +53,17 @@ async function report(body: Record<string, unknown>) {
 let seq = 0;
 async function newBrand(name: string) {
   seq += 1;
-  const res = await t.post('/api/brand/add', { name, slug: `report-brand-${seq}` });
+  const res = await t.send(api.brand.add, { name, slug: `report-brand-${seq}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { id: number; name: string };
 }
 
 async function newContent(brandId: number, season: number, sortNumber: number, title?: string) {
-  const res = await t.post('/api/content/add', { brand_id: brandId, season, sort_number: sortNumber });
+  const res = await t.send(api.content.add, { brand_id: brandId, season, sort_number: sortNumber });
   expect(res.statusCode, res.body).toBe(200);
   const id = res.json().id as number;
   if (title !== undefined) {
-    const lang = await t.post('/api/content_lang/add', { content_id: id, lang_id: 1, title });
+    const lang = await t.send(api.content.langAdd, { content_id: id, lang_id: 1, title });
     expect(lang.statusCode, lang.body).toBe(200);
   }
   return id;
@@ -146,7 +146,7 @@ describe('view ingestion: the ingest key', () => {
     expect((await ingest(events, { 'x-ingest-key': 'y'.repeat(32) })).statusCode).toBe(401);
     expect((await ingest(events, { 'x-ingest-key': `${KEY}x` })).statusCode).toBe(401);
     expect((await ingest(events, { 'x-ingest-key': '' })).statusCode).toBe(401);
-    const session = await t.post('/api/stat/views', { events });
+    const session = await t.send(api.report.views, { events });
     expect(session.statusCode).toBe(401);
   });
 
@@ -174,7 +174,7 @@ describe('view ingestion: the ingest key', () => {
         payload: { events: [] },
       });
       expect(res.statusCode).toBe(401);
-      expect(res.json().detail).toMatch(/disabled/);
+      expect(res.json<ApiError>().detail).toMatch(/disabled/);
     } finally {
       await app.close();
     }
@@ -579,7 +579,7 @@ describe('viewing-minutes report', () => {
   ])('refuses %s with 400 and says the format', async (_, body, path) => {
     const res = await report(body);
     expect(res.statusCode).toBe(400);
-    const detail = res.json().detail as string;
+    const detail = res.json<ApiError>().detail as string;
     expect(detail.startsWith(`Invalid body: ${path}:`)).toBe(true);
     if (path in body) expect(detail).toMatch(/yyyy-MM-dd/);
   });
@@ -587,10 +587,10 @@ describe('viewing-minutes report', () => {
   it('refuses a start after the end, and a range longer than 3 years, with 400', async () => {
     const backwards = await report({ date_from: '2022-01-12', date_to: '2022-01-10' });
     expect(backwards.statusCode).toBe(400);
-    expect(backwards.json().detail).toBe('Invalid body: date_to: The end date is before the start date');
+    expect(backwards.json<ApiError>().detail).toBe('Invalid body: date_to: The end date is before the start date');
     const tooLong = await report({ date_from: '2020-01-01', date_to: '2023-01-01' });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().detail).toMatch(/longer than 1096 days/);
+    expect(tooLong.json<ApiError>().detail).toMatch(/longer than 1096 days/);
     // Exactly the longest range is fine: 2020-01-01 .. 2022-12-31 is 1096 days.
     expect(MAX_REPORT_DAYS).toBe(1096);
     expect((await report({ date_from: '2020-01-01', date_to: '2022-12-31' })).statusCode).toBe(200);
