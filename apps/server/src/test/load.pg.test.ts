@@ -207,7 +207,7 @@ test(
               break;
             case 'promo get': {
               const own = pick([...mine.promoCodes.values()]) as PromoCode;
-              answer = await http.get(`/api/promo-codes/${own.id}/`);
+              answer = await http.send(api.promoCode.get, { params: { id: own.id } });
               if (answer.status === 200 && answer.json<PromoCode>().description !== own.description)
                 fail(op, `promo code ${own.id} stale`);
               break;
@@ -303,11 +303,15 @@ test(
               break;
             case 'promo update': {
               const own = pick([...mine.promoCodes.values()]) as PromoCode;
-              answer = await http.post(`/api/promo-codes/${own.id}/update/`, {
-                description: `client ${index} v${n}`,
-                value: int(1, 90),
-                updated_at: own.updated_at,
-              });
+              answer = await http.send(
+                api.promoCode.update,
+                {
+                  description: `client ${index} v${n}`,
+                  value: int(1, 90),
+                  updated_at: own.updated_at,
+                },
+                { params: { id: own.id } },
+              );
               if (answer.status === 200) {
                 const p = answer.json<PromoCode>();
                 mine.promoCodes.set(p.id, p);

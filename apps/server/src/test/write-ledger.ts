@@ -186,7 +186,7 @@ export async function writer(options: {
         op = 'promo update';
         const own = myPromo[n % myPromo.length];
         const values = { description: `changed by ${index} (${n})`, value: (n % 365) + 1 };
-        send = () => http.post(`/api/promo-codes/${own.id}/update/`, values);
+        send = () => http.send(api.promoCode.update, values, { params: { id: own.id } });
         record = (outcome) => ledgers.promoCodes.updated(own.code, values, outcome);
       } else if (r < 0.7 || myBrands.length === 0) {
         op = 'brand add';

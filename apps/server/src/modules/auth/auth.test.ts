@@ -113,7 +113,7 @@ describe('sign-in', () => {
   });
 
   it('refuses calls without a session or with a made-up token', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/brand/list', payload: {} })).statusCode).toBe(401);
+    expect((await t.send(api.brand.list, {}, { token: null })).statusCode).toBe(401);
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/content/lang_list',

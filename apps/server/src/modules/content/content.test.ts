@@ -445,13 +445,13 @@ describe('video files', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(lang);
 
-    const detached = await t.post(`/api/content_lang/detach_video?content_lang_id=${lang.id}`);
+    const detached = await t.send(api.content.detachVideo, { query: { content_lang_id: lang.id } });
     expect(detached.statusCode, detached.body).toBe(200);
     expect(detached.json()).toEqual({ ...lang, video: null });
     const files = (await t.call(api.content.files)) as { id: number; content_lang_id: number | null }[];
     expect(files.find((f) => f.id === file.id)).toMatchObject({ content_lang_id: null, content_id: null });
     // Detaching a version without a video is harmless.
-    expect((await t.post(`/api/content_lang/detach_video?content_lang_id=${lang.id}`)).json().video).toBeNull();
+    expect((await t.call(api.content.detachVideo, { query: { content_lang_id: lang.id } })).video).toBeNull();
   });
 
   it('attaches to an existing version, replacing the video it had', async () => {
@@ -530,8 +530,8 @@ describe('video files', () => {
 });
 
 it('needs a signed-in session', async () => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/content/list', payload: { brand_id: 1 } });
+  const res = await t.send(api.content.list, { brand_id: 1 }, { token: null });
   expect(res.statusCode).toBe(401);
   expect(res.json()).toEqual({ detail: 'Not signed in' });
-  expect((await t.app.inject({ method: 'GET', url: '/api/content/files' })).statusCode).toBe(401);
+  expect((await t.send(api.content.files, { token: null })).statusCode).toBe(401);
 });

@@ -108,7 +108,7 @@ describe('content links', () => {
   });
 
   it('needs a signed-in session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/content_link/list', payload: { brand_id: 1 } });
+    const res = await t.send(api.link.list, { brand_id: 1 }, { token: null });
     expect(res.statusCode).toBe(401);
   });
 });

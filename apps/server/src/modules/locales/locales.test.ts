@@ -27,7 +27,7 @@ const entryOf = async (key: string) => (await list()).find((e) => e.key === key)
 
 describe('app strings', () => {
   it('needs a session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/locales/list', payload: {} });
+    const res = await t.send(api.locale.list, {}, { token: null });
     expect(res.statusCode).toBe(401);
   });
 

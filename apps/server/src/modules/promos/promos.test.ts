@@ -32,7 +32,7 @@ async function newPromo(fields: Record<string, unknown> = {}) {
 
 describe('promo banners', () => {
   it('needs a session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/promo/list', payload: {} });
+    const res = await t.send(api.promo.list, {}, { token: null });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: 'Not signed in' });
   });

@@ -29,7 +29,7 @@ const listIds = async (langId: number) =>
 
 describe('streams', () => {
   it('needs a session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/stream/list', payload: { lang_id: ENGLISH } });
+    const res = await t.send(api.stream.list, { lang_id: ENGLISH }, { token: null });
     expect(res.statusCode).toBe(401);
   });
 
