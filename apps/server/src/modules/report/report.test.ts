@@ -26,7 +26,7 @@ interface Event {
 
 /** Sends events as a player app does: no session, the ingest key. */
 function ingest(events: unknown[], headers: Record<string, string> = { 'x-ingest-key': KEY }) {
-  return t.app.inject({ method: 'POST', url: '/api/stat/views', headers, payload: { events } });
+  return t.send(api.report.views, { events }, { token: null, headers });
 }
 
 async function ingestOk(events: Event[]) {
@@ -142,7 +142,7 @@ describe('view ingestion: the ingest key', () => {
     const events = [{ content_id: 1, lang_id: 1, country: 'US', seconds: 1, ts: '2020-01-01T00:00:00Z' }];
     const none = await ingest(events, {});
     expect(none.statusCode).toBe(401);
-    expect(none.json().detail).toBe('Missing or wrong X-Ingest-Key header');
+    expect(none.json<ApiError>().detail).toBe('Missing or wrong X-Ingest-Key header');
     expect((await ingest(events, { 'x-ingest-key': 'y'.repeat(32) })).statusCode).toBe(401);
     expect((await ingest(events, { 'x-ingest-key': `${KEY}x` })).statusCode).toBe(401);
     expect((await ingest(events, { 'x-ingest-key': '' })).statusCode).toBe(401);
@@ -151,6 +151,7 @@ describe('view ingestion: the ingest key', () => {
   });
 
   it('checks the key before reading the body', async () => {
+    // Raw on purpose: the body is not JSON.
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/stat/views',
@@ -203,7 +204,7 @@ describe('view ingestion: bodies', () => {
     expect(ok.json()).toEqual({ accepted: MAX_VIEW_EVENTS, rejected: 0, duplicates: 0 });
     const tooMany = await ingest([...full, event()]);
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().detail).toMatch(/^Invalid body: events:/);
+    expect(tooMany.json<ApiError>().detail).toMatch(/^Invalid body: events:/);
     const rows = await t.database.db.select().from(viewDaily).where(eq(viewDaily.day, '2020-02-02'));
     expect(rows.map((r) => r.seconds)).toEqual([MAX_VIEW_EVENTS]);
     expect((await contentDayRows(contentId)).map((r) => [r.day, r.seconds])).toEqual([['2020-02-02', MAX_VIEW_EVENTS]]);
@@ -224,7 +225,7 @@ describe('view ingestion: bodies', () => {
   ])('refuses %s with 400 and counts nothing of the batch', async (_, fields, path) => {
     const res = await ingest([event(fields), event({ ts: '2020-02-03T12:00:00Z' })]);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+    expect(res.json<ApiError>().errors?.map((e) => e.path)).toContain(path);
     expect(await t.database.db.select().from(viewDaily).where(eq(viewDaily.day, '2020-02-03'))).toEqual([]);
     expect(await t.database.db.select().from(viewDailyContent).where(eq(viewDailyContent.day, '2020-02-03'))).toEqual(
       [],
@@ -232,6 +233,7 @@ describe('view ingestion: bodies', () => {
   });
 
   it('refuses a body that is not a list of events with 400', async () => {
+    // Raw on purpose: no body at all, which the contract's send never does.
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/stat/views', headers: { 'x-ingest-key': KEY } })).statusCode,
     ).toBe(400);
@@ -597,19 +599,14 @@ describe('viewing-minutes report', () => {
   });
 
   it('needs a session: 401 without one', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/stat/views_minutes_report',
-      payload: { date_from: '2022-01-10', date_to: '2022-01-12' },
-    });
+    const res = await t.send(api.report.report, { date_from: '2022-01-10', date_to: '2022-01-12' }, { token: null });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: 'Not signed in' });
-    const withKey = await t.app.inject({
-      method: 'POST',
-      url: '/api/stat/views_minutes_report',
-      headers: { 'x-ingest-key': KEY },
-      payload: { date_from: '2022-01-10', date_to: '2022-01-12', csv: true },
-    });
+    const withKey = await t.send(
+      api.report.report,
+      { date_from: '2022-01-10', date_to: '2022-01-12', csv: true },
+      { token: null, headers: { 'x-ingest-key': KEY } },
+    );
     expect(withKey.statusCode).toBe(401);
   });
 
