@@ -76,7 +76,6 @@ describe('sign-in', () => {
 
   it('revokes the session at logout, server-side', async () => {
     const { token } = (await login(ADMIN_EMAIL, ADMIN_PASSWORD)).json();
-    const auth = { authorization: `Bearer ${token}` };
     expect((await t.send(api.auth.user, { token })).statusCode).toBe(200);
     const out = await t.send(api.auth.logout, { token });
     expect(out.json()).toEqual({ ok: true });
