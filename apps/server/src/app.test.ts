@@ -1,3 +1,4 @@
+import { api } from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -60,26 +61,26 @@ describe('the app', () => {
     });
     expect(text.statusCode).toBe(415);
     expect(text.json().detail).toMatch(/content type/);
-    const shape = await t.post('/api/brand/add', { name: 42 });
-    expect(shape.statusCode).toBe(400);
-    expect(shape.json().detail).toMatch(/^Invalid body: name: /);
-    expect(shape.json().errors[0].path).toBe('name');
+    const shape = await t.refused(api.brand.add, { name: 42 });
+    expect(shape.status).toBe(400);
+    expect(shape.detail).toMatch(/^Invalid body: name: /);
+    expect(shape.errors?.[0]?.path).toBe('name');
   });
 
   it('drops unknown fields', async () => {
-    const res = await t.post('/api/brand/add', { name: 'Extra fields', password_hash: 'x', hacker: true });
+    const res = await t.send(api.brand.add, { name: 'Extra fields', password_hash: 'x', hacker: true });
     expect(res.statusCode).toBe(200);
     expect(res.json()).not.toHaveProperty('hacker');
   });
 
   it('lists the languages (English first) and every ISO country by name', async () => {
-    const langs = (await t.get('/api/content/lang_list')).json();
+    const langs = await t.call(api.reference.langList);
     expect(langs.length).toBeGreaterThanOrEqual(10);
     expect(langs[0]).toEqual({ id: 1, code: 'en', name: 'English' });
     expect(langs.map((l: { id: number }) => l.id)).toEqual(
       [...langs.map((l: { id: number }) => l.id)].sort((a, b) => a - b),
     );
-    const countries = (await t.get('/api/content/countries')).json();
+    const countries = await t.call(api.reference.countries);
     expect(countries).toHaveLength(249);
     expect(countries).toContainEqual({ code2: 'DE', name: 'Germany' });
     const names = countries.map((c: { name: string }) => c.name);

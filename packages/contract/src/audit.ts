@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addresses } from './addresses.ts';
 import { call, Id, Timestamp } from './common.ts';
 
 /** What the audit log names an entity by: the table its rows live in. */
@@ -57,8 +58,7 @@ export type AuditPage = z.infer<typeof AuditPage>;
 
 export const auditCalls = {
   list: call({
-    method: 'POST',
-    path: '/api/audit/list',
+    ...addresses.audit.list,
     read: true,
     summary: 'The audit log: every change to the catalogue, newest first',
     body: AuditListBody,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addresses } from './addresses.ts';
 import { call, Id, Ok } from './common.ts';
 
 export const User = z.object({ id: Id, email: z.email(), name: z.string() });
@@ -14,13 +15,11 @@ export const LoginAnswer = z.object({ token: z.string(), user: User });
 
 export const authCalls = {
   login: call({
-    method: 'POST',
-    path: '/api/auth/login/',
+    ...addresses.auth.login,
     summary: 'Sign in; answers a bearer token and sets the session cookie',
     body: LoginBody,
     response: LoginAnswer,
-    public: true,
   }),
-  user: call({ method: 'GET', path: '/api/auth/user/', summary: 'The signed-in user', response: User }),
-  logout: call({ method: 'GET', path: '/api/auth/logout/', summary: 'Revoke the session', response: Ok }),
+  user: call({ ...addresses.auth.user, summary: 'The signed-in user', response: User }),
+  logout: call({ ...addresses.auth.logout, summary: 'Revoke the session', response: Ok }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addresses } from './addresses.ts';
 import { call, Id, IdBody, MediaUrl, Ok, Timestamp, UpdatedAtGuard } from './common.ts';
 import { AGE_RATINGS } from './constants.ts';
 
@@ -108,60 +109,52 @@ export type CountryRuleAddBody = z.input<typeof CountryRuleAddBody>;
 
 export const brandCalls = {
   list: call({
-    method: 'POST',
-    path: '/api/brand/list',
+    ...addresses.brand.list,
     read: true,
     summary: 'Brands with their language versions and country rules',
     body: z.object({}),
     response: z.array(Brand),
   }),
-  add: call({ method: 'POST', path: '/api/brand/add', summary: 'Create a brand', body: BrandAddBody, response: Brand }),
+  add: call({ ...addresses.brand.add, summary: 'Create a brand', body: BrandAddBody, response: Brand }),
   update: call({
-    method: 'POST',
-    path: '/api/brand/update',
+    ...addresses.brand.update,
     summary: 'Change a brand',
     body: BrandUpdateBody,
     response: Brand,
   }),
   langList: call({
-    method: 'POST',
-    path: '/api/brand_lang/list',
+    ...addresses.brand.langList,
     read: true,
     summary: 'Language versions of a brand',
     body: BrandIdBody,
     response: z.array(BrandLang),
   }),
   langAdd: call({
-    method: 'POST',
-    path: '/api/brand_lang/add',
+    ...addresses.brand.langAdd,
     summary: 'Add a language version to a brand',
     body: BrandLangAddBody,
     response: BrandLang,
   }),
   langUpdate: call({
-    method: 'POST',
-    path: '/api/brand_lang/update',
+    ...addresses.brand.langUpdate,
     summary: 'Change a language version of a brand',
     body: BrandLangUpdateBody,
     response: BrandLang,
   }),
   addCountryRule: call({
-    method: 'POST',
-    path: '/api/brand/add_country_rule',
+    ...addresses.brand.addCountryRule,
     summary: 'Add a rule of countries where the brand may (or may not) be watched',
     body: CountryRuleAddBody,
     response: CountryRule,
   }),
   delCountryRule: call({
-    method: 'POST',
-    path: '/api/brand/del_country_rule',
+    ...addresses.brand.delCountryRule,
     summary: 'Delete a country rule',
     body: IdBody,
     response: Ok,
   }),
   listCountryRule: call({
-    method: 'POST',
-    path: '/api/brand/list_country_rule',
+    ...addresses.brand.listCountryRule,
     read: true,
     summary: 'Country rules of a brand',
     body: BrandIdBody,

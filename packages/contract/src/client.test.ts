@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api as addresses } from './client.ts';
+import { api as addresses, callUrl } from './client.ts';
 import { AGE_RATINGS, api, DEFAULT_LANG_ID } from './index.ts';
 
 describe('the zod-free client part of the contract', () => {
@@ -16,8 +16,18 @@ describe('the zod-free client part of the contract', () => {
           ),
         ]),
       );
-    // A call added to api needs its address in client.ts (typecheck names the missing key; this the values).
+    // Both take their addresses from addresses.ts: this catches a call that took another's, or wrote its own.
     expect(project(addresses)).toEqual(project(api));
+  });
+
+  it('fills a path’s params and appends the query', () => {
+    expect(callUrl(addresses.promoCode.update, { params: { id: 7 } })).toBe('/api/promo-codes/7/update/');
+    expect(callUrl(addresses.upload.upload, { query: { type: 'image', platform: undefined } })).toBe(
+      '/api/content/upload?type=image',
+    );
+    expect(callUrl(addresses.upload.uploadJson, { query: { lang: 'pt br&' } })).toBe(
+      '/api/content/upload_json?lang=pt%20br%26',
+    );
   });
 
   it('re-exports the same constants', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { HttpMethod } from './addresses.ts';
 
 /** Every non-2xx answer has this shape; validation failures add `errors`. */
 export const ApiError = z.object({
@@ -71,9 +72,10 @@ export const UpdatedAtGuard = { updated_at: Timestamp.optional() };
 
 export const IdBody = z.object({ id: Id });
 
-type HttpMethod = 'GET' | 'POST';
-
-/** One call of the API: written once, used by the server to register and validate, by the console to send. */
+/**
+ * One call of the API: written once (its method and path in addresses.ts), used by the server to register and
+ * validate, by the console to send.
+ */
 export interface Call<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   Q extends z.ZodType | undefined = z.ZodType | undefined,

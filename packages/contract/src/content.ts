@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addresses } from './addresses.ts';
 import { call, Id, IdBody, MediaUrl, Ok, Timestamp, UpdatedAtGuard } from './common.ts';
 
 const Season = z.int().min(1).max(1000);
@@ -108,65 +109,56 @@ export const ContentLinkAddBody = z.object({ brand_id: Id, content_id: Id });
 
 export const contentCalls = {
   list: call({
-    method: 'POST',
-    path: '/api/content/list',
+    ...addresses.content.list,
     read: true,
     summary: 'Content of a brand (optionally one season), by season and order',
     body: ContentListBody,
     response: z.array(Content),
   }),
   add: call({
-    method: 'POST',
-    path: '/api/content/add',
+    ...addresses.content.add,
     summary: 'Create content',
     body: ContentAddBody,
     response: Content,
   }),
   update: call({
-    method: 'POST',
-    path: '/api/content/update',
+    ...addresses.content.update,
     summary: 'Change content; with sort_number_changed, move it within its season',
     body: ContentUpdateBody,
     response: Content,
   }),
   langList: call({
-    method: 'POST',
-    path: '/api/content_lang/list',
+    ...addresses.content.langList,
     read: true,
     summary: 'Language versions of content',
     body: z.object({ content_id: Id }),
     response: z.array(ContentLang),
   }),
   langAdd: call({
-    method: 'POST',
-    path: '/api/content_lang/add',
+    ...addresses.content.langAdd,
     summary: 'Add a language version to content',
     body: ContentLangAddBody,
     response: ContentLang,
   }),
   langUpdate: call({
-    method: 'POST',
-    path: '/api/content_lang/update',
+    ...addresses.content.langUpdate,
     summary: 'Change a language version of content',
     body: ContentLangUpdateBody,
     response: ContentLang,
   }),
   files: call({
-    method: 'GET',
-    path: '/api/content/files',
+    ...addresses.content.files,
     summary: 'Uploaded video files, newest first',
     response: z.array(VideoFile),
   }),
   attachVideo: call({
-    method: 'POST',
-    path: '/api/content/attach_video',
+    ...addresses.content.attachVideo,
     summary: 'Attach a video file to a language version (created when missing)',
     body: AttachVideoBody,
     response: ContentLang,
   }),
   detachVideo: call({
-    method: 'POST',
-    path: '/api/content_lang/detach_video',
+    ...addresses.content.detachVideo,
     summary: 'Detach the video of a language version',
     query: DetachVideoQuery,
     response: ContentLang,
@@ -175,23 +167,20 @@ export const contentCalls = {
 
 export const linkCalls = {
   list: call({
-    method: 'POST',
-    path: '/api/content_link/list',
+    ...addresses.link.list,
     read: true,
     summary: 'Content linked into a compilation brand',
     body: ContentLinkListBody,
     response: z.array(ContentLink),
   }),
   add: call({
-    method: 'POST',
-    path: '/api/content_link/add',
+    ...addresses.link.add,
     summary: "Link another brand's content into a compilation",
     body: ContentLinkAddBody,
     response: ContentLink,
   }),
   delete: call({
-    method: 'POST',
-    path: '/api/content_link/delete',
+    ...addresses.link.delete,
     summary: 'Delete a link',
     body: IdBody,
     response: Ok,

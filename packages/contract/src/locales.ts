@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addresses } from './addresses.ts';
 import { call, Id, LanguageCode, Ok, Timestamp } from './common.ts';
 import { Language } from './reference.ts';
 
@@ -25,37 +26,32 @@ export const LanguageAddBody = z.object({
 
 export const localeCalls = {
   list: call({
-    method: 'POST',
-    path: '/api/locales/list',
+    ...addresses.locale.list,
     read: true,
     summary: 'Every app string key with its translations',
     body: z.object({}),
     response: z.array(LocaleEntry),
   }),
   addKey: call({
-    method: 'POST',
-    path: '/api/locales/add_key',
+    ...addresses.locale.addKey,
     summary: 'Add an app string key (409 when it exists)',
     body: z.object({ key: LocaleKey }),
     response: LocaleEntry,
   }),
   upsert: call({
-    method: 'POST',
-    path: '/api/locales/upsert',
+    ...addresses.locale.upsert,
     summary: 'Set the translation of a key in one language (the key is created when missing)',
     body: LocaleUpsertBody,
     response: LocaleEntry,
   }),
   delete: call({
-    method: 'POST',
-    path: '/api/locales/delete',
+    ...addresses.locale.delete,
     summary: 'Delete a key with all its translations, or only its translation in lang_id',
     body: LocaleDeleteBody,
     response: Ok,
   }),
   addLanguage: call({
-    method: 'POST',
-    path: '/api/content/add_lang',
+    ...addresses.locale.addLanguage,
     summary: 'Add a language',
     body: LanguageAddBody,
     response: Language,

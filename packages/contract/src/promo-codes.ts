@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addresses } from './addresses.ts';
 import { CalendarDate, call, Id, Ok, Timestamp, UpdatedAtGuard } from './common.ts';
 
 /** The product spec's page size for the promo-codes table. */
@@ -92,38 +93,33 @@ export const PromoCodeIdParams = z.object({ id: z.coerce.number().pipe(Id) });
 
 export const promoCodeCalls = {
   list: call({
-    method: 'POST',
-    path: '/api/promo-codes/list/',
+    ...addresses.promoCode.list,
     read: true,
     summary: 'A page of promo codes (newest first unless sorted), optionally searched, with the total',
     body: PromoCodeListBody,
     response: PromoCodePage,
   }),
   get: call({
-    method: 'GET',
-    path: '/api/promo-codes/:id/',
+    ...addresses.promoCode.get,
     summary: 'One promo code',
     params: PromoCodeIdParams,
     response: PromoCode,
   }),
   add: call({
-    method: 'POST',
-    path: '/api/promo-codes/add/',
+    ...addresses.promoCode.add,
     summary: 'Create a promo code',
     body: PromoCodeAddBody,
     response: PromoCode,
   }),
   update: call({
-    method: 'POST',
-    path: '/api/promo-codes/:id/update/',
+    ...addresses.promoCode.update,
     summary: 'Change a promo code',
     params: PromoCodeIdParams,
     body: PromoCodeUpdateBody,
     response: PromoCode,
   }),
   delete: call({
-    method: 'POST',
-    path: '/api/promo-codes/:id/delete/',
+    ...addresses.promoCode.delete,
     summary: 'Delete a promo code',
     params: PromoCodeIdParams,
     response: Ok,

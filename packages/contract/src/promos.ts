@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addresses } from './addresses.ts';
 import { call, HexColor, Id, MediaUrl, Timestamp, UpdatedAtGuard } from './common.ts';
 
 /** The colour pickers' default. */
@@ -54,23 +55,20 @@ export type PromoUpdateBody = z.input<typeof PromoUpdateBody>;
 
 export const promoCalls = {
   list: call({
-    method: 'POST',
-    path: '/api/promo/list',
+    ...addresses.promo.list,
     read: true,
     summary: 'Promo banners, by sort',
     body: z.object({}),
     response: z.array(Promo),
   }),
   add: call({
-    method: 'POST',
-    path: '/api/promo/add',
+    ...addresses.promo.add,
     summary: 'Create a promo banner',
     body: PromoAddBody,
     response: Promo,
   }),
   update: call({
-    method: 'POST',
-    path: '/api/promo/update',
+    ...addresses.promo.update,
     summary: 'Change a promo banner',
     body: PromoUpdateBody,
     response: Promo,

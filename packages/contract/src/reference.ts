@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addresses } from './addresses.ts';
 import { call, Id } from './common.ts';
 
 export { DEFAULT_LANG_ID } from './constants.ts';
@@ -11,14 +12,12 @@ export type Country = z.infer<typeof Country>;
 
 export const referenceCalls = {
   langList: call({
-    method: 'GET',
-    path: '/api/content/lang_list',
+    ...addresses.reference.langList,
     summary: 'Languages, ordered by id',
     response: z.array(Language),
   }),
   countries: call({
-    method: 'GET',
-    path: '/api/content/countries',
+    ...addresses.reference.countries,
     summary: 'ISO 3166-1 countries, ordered by name',
     response: z.array(Country),
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addresses } from './addresses.ts';
 import { call, Id } from './common.ts';
 
 /** Longest report range, in days (both ends included): three years, a leap day among them. */
@@ -96,19 +97,16 @@ export type ViewsResult = z.infer<typeof ViewsResult>;
 
 export const reportCalls = {
   report: call({
-    method: 'POST',
-    path: '/api/stat/views_minutes_report',
+    ...addresses.report.report,
     read: true,
     summary: 'Viewing minutes by content and by day (JSON), or the same rows as CSV',
     body: ReportBody,
     response: Report,
   }),
   views: call({
-    method: 'POST',
-    path: '/api/stat/views',
+    ...addresses.report.views,
     summary: 'Player apps report watching (X-Ingest-Key header)',
     body: ViewsBody,
     response: ViewsResult,
-    public: true,
   }),
 };

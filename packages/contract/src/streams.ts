@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addresses } from './addresses.ts';
 import { call, Id, lowerCaseScheme, MediaUrl, Timestamp, UpdatedAtGuard } from './common.ts';
 
 export const HttpUrl = z
@@ -46,23 +47,20 @@ export type StreamUpdateBody = z.input<typeof StreamUpdateBody>;
 
 export const streamCalls = {
   list: call({
-    method: 'POST',
-    path: '/api/stream/list',
+    ...addresses.stream.list,
     read: true,
     summary: 'Streams of a language, by sort',
     body: z.object({ lang_id: Id }),
     response: z.array(Stream),
   }),
   add: call({
-    method: 'POST',
-    path: '/api/stream/add',
+    ...addresses.stream.add,
     summary: 'Create a stream',
     body: StreamAddBody,
     response: Stream,
   }),
   update: call({
-    method: 'POST',
-    path: '/api/stream/update',
+    ...addresses.stream.update,
     summary: 'Change a stream',
     body: StreamUpdateBody,
     response: Stream,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addresses } from './addresses.ts';
 import { call, LanguageCode, Timestamp } from './common.ts';
 import { VideoFile } from './content.ts';
 
@@ -35,23 +36,20 @@ export type CatalogBuildRecord = z.infer<typeof CatalogBuildRecord>;
 
 export const uploadCalls = {
   upload: call({
-    method: 'POST',
-    path: '/api/content/upload',
+    ...addresses.upload.upload,
     summary: 'Upload an image (answers its URL) or a video (answers the VideoFile); multipart field `file`',
     query: UploadQuery,
     response: z.union([ImageUploadAnswer, VideoFile]),
   }),
   catalogBuilds: call({
-    method: 'POST',
-    path: '/api/catalog/builds',
+    ...addresses.upload.catalogBuilds,
     read: true,
     summary: 'Earlier catalogue builds, newest first (of one language when lang_id is given)',
     body: z.object({ lang_id: z.int().positive().optional(), limit: z.int().min(1).max(200).default(50) }),
     response: z.array(CatalogBuildRecord),
   }),
   uploadJson: call({
-    method: 'POST',
-    path: '/api/content/upload_json',
+    ...addresses.upload.uploadJson,
     summary: 'Build and publish the catalogue of one language',
     query: z.object({ lang: LanguageCode }),
     response: CatalogBuildRecord,

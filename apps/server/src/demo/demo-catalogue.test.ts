@@ -1,3 +1,4 @@
+import { api } from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { loadDemoCatalogue } from './demo-catalogue.ts';
@@ -11,24 +12,24 @@ afterAll(() => t.close());
 
 describe('the demo catalogue', () => {
   it('has brands with pictures, language versions and country rules, served from storage', async () => {
-    const brands = (await t.post('/api/brand/list', {})).json();
+    const brands = await t.call(api.brand.list, {});
     expect(brands.length).toBeGreaterThanOrEqual(5);
-    expect(brands.every((b: { logo_url: string }) => b.logo_url.startsWith('/media/images/'))).toBe(true);
-    expect(brands.some((b: { country_rules: unknown[] }) => b.country_rules.length > 0)).toBe(true);
-    expect(brands.every((b: { langs: unknown[] }) => b.langs.length > 0)).toBe(true);
-    const logo = await t.app.inject({ method: 'GET', url: brands[0].logo_url });
+    expect(brands.every((b) => b.logo_url?.startsWith('/media/images/'))).toBe(true);
+    expect(brands.some((b) => b.country_rules.length > 0)).toBe(true);
+    expect(brands.every((b) => b.langs.length > 0)).toBe(true);
+    const logo = await t.app.inject({ method: 'GET', url: brands[0].logo_url! });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toBe('image/png');
     expect(logo.rawPayload.subarray(1, 4).toString()).toBe('PNG');
   });
 
   it('has seasons of episodes, some with videos that play from storage', async () => {
-    const [brand] = (await t.post('/api/brand/list', {})).json();
-    const episodes = (await t.post('/api/content/list', { brand_id: brand.id })).json();
+    const [brand] = await t.call(api.brand.list, {});
+    const episodes = await t.call(api.content.list, { brand_id: brand.id });
     expect(new Set(episodes.map((e: { season: number }) => e.season)).size).toBeGreaterThan(1);
     const withVideo = episodes.filter((e: { langs: { has_video: boolean }[] }) => e.langs.some((l) => l.has_video));
     expect(withVideo.length).toBeGreaterThan(0);
-    const files = (await t.get('/api/content/files')).json();
+    const files = await t.call(api.content.files);
     expect(files.some((f: { content_lang_id: number | null }) => f.content_lang_id === null)).toBe(true);
     const video = await t.app.inject({ method: 'GET', url: files[0].playback_url });
     expect(video.statusCode).toBe(200);
@@ -36,13 +37,13 @@ describe('the demo catalogue', () => {
   });
 
   it('has a compilation, banners, streams and promo codes', async () => {
-    const brands = (await t.post('/api/brand/list', {})).json();
-    const compilation = brands.find((b: { slug: string }) => b.slug === 'best-of-kids-vod');
-    const links = (await t.post('/api/content_link/list', { id: 0, brand_id: compilation.id })).json();
+    const brands = await t.call(api.brand.list, {});
+    const compilation = brands.find((b) => b.slug === 'best-of-kids-vod')!;
+    const links = await t.call(api.link.list, { id: 0, brand_id: compilation.id });
     expect(links.length).toBeGreaterThanOrEqual(5);
     expect(links[0].ct_name).toMatch(/ · S\d+E\d+ · /);
-    expect((await t.post('/api/promo/list', {})).json().length).toBeGreaterThanOrEqual(3);
-    expect((await t.post('/api/stream/list', { lang_id: 1 })).json().length).toBeGreaterThanOrEqual(2);
-    expect((await t.post('/api/promo-codes/list/', { offset: 0, limit: 5 })).json().count).toBeGreaterThanOrEqual(10);
+    expect((await t.call(api.promo.list, {})).length).toBeGreaterThanOrEqual(3);
+    expect((await t.call(api.stream.list, { lang_id: 1 })).length).toBeGreaterThanOrEqual(2);
+    expect((await t.call(api.promoCode.list, { offset: 0, limit: 5 })).count).toBeGreaterThanOrEqual(10);
   });
 });

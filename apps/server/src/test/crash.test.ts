@@ -19,6 +19,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Brand, PromoCode } from '@kids-vod/contract';
+import { api } from '@kids-vod/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
@@ -59,7 +60,7 @@ async function checkThroughServer(http: HttpClient, ledgers: Ledgers): Promise<s
   const prefix = ledgers.run.toLowerCase();
   const codes = new Map<string, PromoValues>();
   for (let offset = 0; ; offset += 100) {
-    const page = await http.post('/api/promo-codes/list/', { offset, limit: 100 });
+    const page = await http.send(api.promoCode.list, { offset, limit: 100 });
     expect(page.status).toBe(200);
     const { rows } = page.json<{ rows: PromoCode[] }>();
     for (const p of rows)
@@ -67,7 +68,7 @@ async function checkThroughServer(http: HttpClient, ledgers: Ledgers): Promise<s
         codes.set(p.code, { description: p.description, value: p.value });
     if (rows.length < 100) break;
   }
-  const list = await http.post('/api/brand/list', {});
+  const list = await http.send(api.brand.list, {});
   expect(list.status).toBe(200);
   const brands = new Map<string, BrandValues>(
     list

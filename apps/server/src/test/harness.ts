@@ -2,12 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { api, type Call } from '@kids-vod/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { seedFirstStart } from '../db/seed.ts';
+import {
+  type Answer,
+  answerOf,
+  type CallArgs,
+  callRequest,
+  type LooseArgs,
+  type Refusal,
+  refusalOf,
+} from './contract-call.ts';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'correct-horse-battery';
@@ -48,6 +58,9 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
   };
 }
 
+/** The whole answer of a call; `json()` is typed as the contract's answer unless told otherwise. */
+export type Sent<C extends Call> = Omit<LightMyRequestResponse, 'json'> & { json<T = Answer<C>>(): T };
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
@@ -58,6 +71,12 @@ export interface TestApp {
   request(opts: InjectOptions): Promise<LightMyRequestResponse>;
   post(url: string, body?: unknown): Promise<LightMyRequestResponse>;
   get(url: string): Promise<LightMyRequestResponse>;
+  /** Sends a call of the contract that must succeed (200, else it throws): its answer, checked against the contract. */
+  call<C extends Call>(c: C, ...args: CallArgs<C>): Promise<Answer<C>>;
+  /** Sends a call of the contract that must be refused (any status but 200, else it throws): status and error. */
+  refused<C extends Call>(c: C, ...args: LooseArgs<C>): Promise<Refusal>;
+  /** Sends a call of the contract and gives the whole answer, for tests about statuses or headers. */
+  send<C extends Call>(c: C, ...args: LooseArgs<C>): Promise<Sent<C>>;
   close(): Promise<void>;
 }
 
@@ -75,14 +94,19 @@ export async function createTestApp(
   const app = await buildApp({ database, config, consoleDir: options.consoleDir ?? '/nonexistent' });
   await app.ready();
   const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login/',
+    method: api.auth.login.method,
+    url: api.auth.login.path,
     payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
   });
-  if (login.statusCode !== 200) throw new Error(`test login failed: ${login.body}`);
-  const token = login.json().token as string;
+  const { token } = answerOf(api.auth.login, login.statusCode, login.body);
   const request = (opts: InjectOptions) =>
     app.inject({ ...opts, headers: { authorization: `Bearer ${token}`, ...opts.headers } });
+  const send = (c: Call, args: unknown[]) => {
+    const r = callRequest(c, args);
+    const opts = { method: r.method, url: r.url, payload: (r.payload ?? r.body) as InjectOptions['payload'] };
+    if (r.token === null) return app.inject({ ...opts, headers: r.headers });
+    return app.inject({ ...opts, headers: { authorization: `Bearer ${r.token ?? token}`, ...r.headers } });
+  };
   return {
     app,
     database,
@@ -91,6 +115,15 @@ export async function createTestApp(
     request,
     post: (url, body = {}) => request({ method: 'POST', url, payload: body as InjectOptions['payload'] }),
     get: (url) => request({ method: 'GET', url }),
+    call: async (c, ...args) => {
+      const res = await send(c, args);
+      return answerOf(c, res.statusCode, res.body);
+    },
+    refused: async (c, ...args) => {
+      const res = await send(c, args);
+      return refusalOf(c, res.statusCode, res.body);
+    },
+    send: (c, ...args) => send(c, args),
     close: async () => {
       await app.close();
       await database.close();

@@ -1,4 +1,6 @@
 import http from 'node:http';
+import { api, type Call } from '@kids-vod/contract';
+import { type Answer, answerOf, type CallArgs, callRequest, type LooseArgs } from './contract-call.ts';
 
 /** One answer of the server, read whole. */
 export interface HttpAnswer {
@@ -13,6 +15,8 @@ export interface HttpAnswer {
 export interface RequestOptions {
   method?: 'GET' | 'POST';
   body?: unknown;
+  /** Sent as it is instead of `body` as JSON. */
+  payload?: string | Buffer;
   headers?: Record<string, string>;
   /** Give up (and reject) after this long; 30 s by default. */
   timeoutMs?: number;
@@ -43,9 +47,11 @@ export class HttpClient {
 
   request(path: string, options: RequestOptions = {}): Promise<HttpAnswer> {
     const url = new URL(path, this.baseUrl);
-    const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
+    const json = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
+    const payload = options.payload === undefined ? json : Buffer.from(options.payload);
     const headers: Record<string, string> = {
-      ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}),
+      ...(json ? { 'content-type': 'application/json' } : {}),
+      ...(payload ? { 'content-length': String(payload.length) } : {}),
       ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
       ...options.headers,
     };
@@ -86,11 +92,22 @@ export class HttpClient {
     return this.request(path, { ...options, method: 'GET' });
   }
 
+  /** Sends a call of the contract and gives the whole answer (network failures reject). */
+  send<C extends Call>(c: C, ...args: LooseArgs<C>): Promise<HttpAnswer> {
+    const r = callRequest(c, args);
+    const client = r.token === undefined ? this : this.withToken(r.token ?? '');
+    return client.request(r.url, { method: r.method, body: r.body, payload: r.payload, headers: r.headers });
+  }
+
+  /** Sends a call of the contract that must succeed (200, else it throws): its answer, checked against the contract. */
+  async call<C extends Call>(c: C, ...args: CallArgs<C>): Promise<Answer<C>> {
+    const answer = await this.send(c, ...(args as LooseArgs<C>));
+    return answerOf(c, answer.status, answer.text);
+  }
+
   /** Signs in and keeps the bearer token for the following requests. */
   async login(email: string, password: string): Promise<string> {
-    const answer = await this.post('/api/auth/login/', { email, password });
-    if (answer.status !== 200) throw new Error(`login failed: ${answer.status} ${answer.text}`);
-    this.token = answer.json<{ token: string }>().token;
+    this.token = (await this.call(api.auth.login, { email, password })).token;
     return this.token;
   }
 

@@ -20,6 +20,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { Brand, Content, ContentLang, PromoCode } from '@kids-vod/contract';
+import { api } from '@kids-vod/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type ChildServer, serverEnv, startServer, tempDataDir } from './child-server.ts';
@@ -190,7 +191,7 @@ test(
         try {
           switch (op) {
             case 'brand list':
-              answer = await http.post('/api/brand/list', {});
+              answer = await http.send(api.brand.list, {});
               if (answer.status === 200) {
                 const listed = new Map(answer.json<Brand[]>().map((b) => [b.id, b]));
                 for (const b of mine.brands.values()) {
@@ -199,25 +200,25 @@ test(
               }
               break;
             case 'content list':
-              answer = await http.post('/api/content/list', { brand_id: pick(brandIds) });
+              answer = await http.send(api.content.list, { brand_id: pick(brandIds) });
               break;
             case 'promo list':
-              answer = await http.post('/api/promo-codes/list/', { offset: int(0, 50), limit: 20 });
+              answer = await http.send(api.promoCode.list, { offset: int(0, 50), limit: 20 });
               break;
             case 'promo get': {
               const own = pick([...mine.promoCodes.values()]) as PromoCode;
-              answer = await http.get(`/api/promo-codes/${own.id}/`);
+              answer = await http.send(api.promoCode.get, { params: { id: own.id } });
               if (answer.status === 200 && answer.json<PromoCode>().description !== own.description)
                 fail(op, `promo code ${own.id} stale`);
               break;
             }
             case 'lang list':
-              answer = await http.post('/api/content_lang/list', {
+              answer = await http.send(api.content.langList, {
                 content_id: pick([...mine.content.keys()]) ?? pick(seededContentIds),
               });
               break;
             case 'brand add':
-              answer = await http.post('/api/brand/add', {
+              answer = await http.send(api.brand.add, {
                 name: `Load ${run} client ${index} brand ${n}`,
                 slug: `load-${run.toLowerCase()}-${index}-${n}`,
                 sort: int(0, 1000),
@@ -230,7 +231,7 @@ test(
               break;
             case 'brand update': {
               const own = pick([...mine.brands.values()]) as Brand;
-              answer = await http.post('/api/brand/update', {
+              answer = await http.send(api.brand.update, {
                 id: own.id,
                 name: `Load ${run} client ${index} brand ${own.id} v${n}`,
                 sort: int(0, 1000),
@@ -246,7 +247,7 @@ test(
             }
             case 'content add':
               // Many clients add to the same 40 brands at once: the numbering within a season must still hold.
-              answer = await http.post('/api/content/add', {
+              answer = await http.send(api.content.add, {
                 brand_id: pick(brandIds),
                 season: int(1, 2),
                 duration_sec: int(60, 1800),
@@ -260,7 +261,7 @@ test(
               break;
             case 'content update': {
               const own = pick([...mine.content.values()]) as Content;
-              answer = await http.post('/api/content/update', {
+              answer = await http.send(api.content.update, {
                 id: own.id,
                 duration_sec: int(60, 1800),
                 is_published: Math.random() < 0.5,
@@ -275,7 +276,7 @@ test(
             }
             case 'content lang add': {
               const contentId = mine.withoutLang.pop() as number;
-              answer = await http.post('/api/content_lang/add', {
+              answer = await http.send(api.content.langAdd, {
                 content_id: contentId,
                 lang_id: langId,
                 title: `Folge ${run} ${index}/${n}`,
@@ -288,7 +289,7 @@ test(
               break;
             }
             case 'promo add':
-              answer = await http.post('/api/promo-codes/add/', {
+              answer = await http.send(api.promoCode.add, {
                 code: `L${run}-${index}-${n}`,
                 description: `client ${index}`,
                 kind: 'free_days',
@@ -302,11 +303,15 @@ test(
               break;
             case 'promo update': {
               const own = pick([...mine.promoCodes.values()]) as PromoCode;
-              answer = await http.post(`/api/promo-codes/${own.id}/update/`, {
-                description: `client ${index} v${n}`,
-                value: int(1, 90),
-                updated_at: own.updated_at,
-              });
+              answer = await http.send(
+                api.promoCode.update,
+                {
+                  description: `client ${index} v${n}`,
+                  value: int(1, 90),
+                  updated_at: own.updated_at,
+                },
+                { params: { id: own.id } },
+              );
               if (answer.status === 200) {
                 const p = answer.json<PromoCode>();
                 mine.promoCodes.set(p.id, p);
@@ -316,7 +321,7 @@ test(
             }
             case 'promo add (shared code)': {
               const code = `SHARED-${run}-${int(1, SHARED_CODES)}`;
-              answer = await http.post('/api/promo-codes/add/', {
+              answer = await http.send(api.promoCode.add, {
                 code,
                 description: `won by client ${index}`,
                 kind: 'percent_off',

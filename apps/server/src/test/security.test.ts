@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { api } from '@kids-vod/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -128,7 +129,7 @@ describe('signed out', () => {
       expect(res.statusCode, url).toBe(401);
       expect(res.json(), url).toEqual({ detail: 'Not signed in' });
     }
-    const brands = await t.post('/api/brand/list', {});
+    const brands = await t.send(api.brand.list, {});
     expect(brands.statusCode).toBe(200);
   });
 });
@@ -146,9 +147,9 @@ describe('media', () => {
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
-    const api = await t.post('/api/brand/list');
-    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
-    expect(api.headers['access-control-allow-origin']).toBeUndefined();
+    const answer = await t.send(api.brand.list, {});
+    expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(answer.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('never serves a file as HTML or SVG, even one that got into the media folder some other way', async () => {

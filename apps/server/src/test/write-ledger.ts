@@ -1,4 +1,5 @@
 import type { Brand, Content, PromoCode } from '@kids-vod/contract';
+import { api } from '@kids-vod/contract';
 import type { HttpAnswer, HttpClient } from './http-client.ts';
 
 /**
@@ -168,9 +169,7 @@ export async function writer(options: {
     if (options.reads && roll < 0.33) {
       op = roll < 0.17 ? 'brand list' : 'promo list';
       send = () =>
-        op === 'brand list'
-          ? http.post('/api/brand/list', {})
-          : http.post('/api/promo-codes/list/', { offset: 0, limit: 20 });
+        op === 'brand list' ? http.send(api.brand.list, {}) : http.send(api.promoCode.list, { offset: 0, limit: 20 });
       record = () => {};
     } else {
       const r = Math.random();
@@ -178,7 +177,7 @@ export async function writer(options: {
         op = 'promo add';
         const code = `${prefix.toUpperCase()}-${index}-${n}`;
         const values = { description: `created by ${index} (${n})`, value: (n % 365) + 1 };
-        send = () => http.post('/api/promo-codes/add/', { code, kind: 'free_days', ...values });
+        send = () => http.send(api.promoCode.add, { code, kind: 'free_days', ...values });
         record = (outcome, a) => {
           ledgers.promoCodes.created(code, values, outcome);
           if (a) myPromo.push({ id: a.json<PromoCode>().id, code });
@@ -187,13 +186,13 @@ export async function writer(options: {
         op = 'promo update';
         const own = myPromo[n % myPromo.length];
         const values = { description: `changed by ${index} (${n})`, value: (n % 365) + 1 };
-        send = () => http.post(`/api/promo-codes/${own.id}/update/`, values);
+        send = () => http.send(api.promoCode.update, values, { params: { id: own.id } });
         record = (outcome) => ledgers.promoCodes.updated(own.code, values, outcome);
       } else if (r < 0.7 || myBrands.length === 0) {
         op = 'brand add';
         const slug = `${prefix}-${index}-${n}`;
         const values = { name: `Crash ${index} ${n}` };
-        send = () => http.post('/api/brand/add', { ...values, slug });
+        send = () => http.send(api.brand.add, { ...values, slug });
         record = (outcome, a) => {
           ledgers.brands.created(slug, values, outcome);
           if (a) myBrands.push({ id: a.json<Brand>().id, slug });
@@ -202,13 +201,13 @@ export async function writer(options: {
         op = 'brand update';
         const own = myBrands[n % myBrands.length];
         const values = { name: `Crash ${index} ${n} renamed` };
-        send = () => http.post('/api/brand/update', { id: own.id, ...values });
+        send = () => http.send(api.brand.update, { id: own.id, ...values });
         record = (outcome) => ledgers.brands.updated(own.slug, values, outcome);
       } else {
         op = 'content add';
         const own = myBrands[n % myBrands.length];
         const values = { brand_id: own.id, duration_sec: ledgers.uniqueDuration() };
-        send = () => http.post('/api/content/add', values);
+        send = () => http.send(api.content.add, values);
         record = (outcome, a) => {
           if (a && a.json<Content>().duration_sec !== values.duration_sec) throw new Error('content answer mismatch');
           ledgers.content.created(`${values.brand_id}:${values.duration_sec}`, values, outcome);

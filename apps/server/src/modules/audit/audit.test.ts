@@ -1,4 +1,4 @@
-import { AUDITED_ENTITIES, type AuditEntry } from '@kids-vod/contract';
+import { AUDITED_ENTITIES, type AuditEntry, api } from '@kids-vod/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/harness.ts';
@@ -8,12 +8,12 @@ let t: TestApp;
 let adminId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  adminId = (await t.get('/api/auth/user/')).json().id;
+  adminId = (await t.call(api.auth.user)).id;
 });
 afterAll(() => t.close());
 
 const audit = async (body: Record<string, unknown> = {}) => {
-  const res = await t.post('/api/audit/list', body);
+  const res = await t.send(api.audit.list, body);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { items: AuditEntry[]; next_before_id: number | null };
 };
@@ -24,7 +24,7 @@ const query = async <T>(text: ReturnType<typeof sql>) =>
 const count = async () => Number((await query<{ n: string }>(sql`select count(*) as n from audit_log`))[0].n);
 
 async function addBrand(name: string) {
-  const res = await t.post('/api/brand/add', { name });
+  const res = await t.send(api.brand.add, { name });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -32,7 +32,7 @@ async function addBrand(name: string) {
 describe('audit log', () => {
   it('records who changed a brand, by which call, and the row before and after', async () => {
     const brand = await addBrand('Audit Ducks');
-    const update = await t.post('/api/brand/update', {
+    const update = await t.send(api.brand.update, {
       id: brand.id,
       name: 'Audit Geese',
       updated_at: brand.updated_at,
@@ -62,8 +62,8 @@ describe('audit log', () => {
 
   it('records deletions with the row as it was', async () => {
     const brand = await addBrand('Audit Rules');
-    const rule = (await t.post('/api/brand/add_country_rule', { brand_id: brand.id, code2: ['GB', 'IE'] })).json();
-    expect((await t.post('/api/brand/del_country_rule', { id: rule.id })).statusCode).toBe(200);
+    const rule = await t.call(api.brand.addCountryRule, { brand_id: brand.id, code2: ['GB', 'IE'] });
+    expect((await t.send(api.brand.delCountryRule, { id: rule.id })).statusCode).toBe(200);
     const [deleted, added] = await history('country_rules', rule.id);
     expect(added).toMatchObject({ action: 'insert', after: { code2: ['GB', 'IE'], exclude: false } });
     expect(deleted).toMatchObject({
@@ -78,13 +78,13 @@ describe('audit log', () => {
     const brand = await addBrand('Audit Stale');
     const other = await addBrand('Audit Taken');
     const before = await count();
-    const stale = await t.post('/api/brand/update', {
+    const stale = await t.send(api.brand.update, {
       id: brand.id,
       name: 'Too late',
       updated_at: '2000-01-01T00:00:00.000Z',
     });
     expect(stale.statusCode).toBe(409);
-    const duplicate = await t.post('/api/brand/update', { id: brand.id, slug: other.slug });
+    const duplicate = await t.send(api.brand.update, { id: brand.id, slug: other.slug });
     expect(duplicate.statusCode).toBe(409);
     expect(await count()).toBe(before);
   });
@@ -93,12 +93,12 @@ describe('audit log', () => {
     const brand = await addBrand('Audit Reorder');
     const ids: number[] = [];
     for (const n of [1, 2, 3]) {
-      const res = await t.post('/api/content/add', { brand_id: brand.id, season: 1, sort_number: n });
+      const res = await t.send(api.content.add, { brand_id: brand.id, season: 1, sort_number: n });
       expect(res.statusCode, res.body).toBe(200);
       ids.push(res.json().id);
     }
-    const first = (await t.post('/api/content/list', { brand_id: brand.id })).json()[0];
-    const moved = await t.post('/api/content/update', {
+    const first = (await t.call(api.content.list, { brand_id: brand.id }))[0];
+    const moved = await t.send(api.content.update, {
       id: first.id,
       sort_number: 3,
       sort_number_changed: true,
@@ -125,7 +125,7 @@ describe('audit log', () => {
       { action: 'insert', user_email: ADMIN_EMAIL, call: 'POST /api/content/upload', after: { name: 'a.mp4' } },
     ]);
 
-    const publish = await t.post('/api/content/upload_json?lang=en');
+    const publish = await t.send(api.upload.uploadJson, { query: { lang: 'en' } });
     expect(publish.statusCode, publish.body).toBe(200);
     const [build] = (await audit({ entity: 'catalog_builds' })).items;
     expect(build).toMatchObject({
@@ -137,7 +137,7 @@ describe('audit log', () => {
   });
 
   it('keys app strings by key and language', async () => {
-    const res = await t.post('/api/locales/upsert', { key: 'audit.hello', lang_id: 1, value: 'Hello' });
+    const res = await t.send(api.locale.upsert, { key: 'audit.hello', lang_id: 1, value: 'Hello' });
     expect(res.statusCode, res.body).toBe(200);
     expect(await history('locale_strings', 'audit.hello:1')).toMatchObject([
       { action: 'insert', after: { key: 'audit.hello', lang_id: 1, value: 'Hello' } },
@@ -172,9 +172,9 @@ describe('audit log', () => {
   });
 
   it('refuses a bad filter with 400 and needs a session', async () => {
-    expect((await t.post('/api/audit/list', { entity: 'users' })).statusCode).toBe(400);
-    expect((await t.post('/api/audit/list', { limit: 501 })).statusCode).toBe(400);
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/audit/list', payload: {} });
+    expect((await t.refused(api.audit.list, { entity: 'users' })).status).toBe(400);
+    expect((await t.refused(api.audit.list, { limit: 501 })).status).toBe(400);
+    const anonymous = await t.send(api.audit.list, {}, { token: null });
     expect(anonymous.statusCode).toBe(401);
   });
 });

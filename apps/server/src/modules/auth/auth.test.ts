@@ -1,3 +1,4 @@
+import { type ApiError, api } from '@kids-vod/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, sessions, users } from '../../db/schema.ts';
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (email: string, password: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email, password }, headers });
+  t.send(api.auth.login, { email, password }, { token: null, headers });
 
 describe('sign-in', () => {
   it('answers a token and the user, sets an HttpOnly SameSite cookie, and the cookie signs in', async () => {
@@ -27,7 +28,7 @@ describe('sign-in', () => {
     expect(setCookie).toMatch(/SameSite=Lax/);
     expect(setCookie).not.toMatch(/Secure/);
     const cookie = setCookie.split(';')[0];
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: { cookie } });
+    const me = await t.send(api.auth.user, { token: null, headers: { cookie } });
     expect(me.statusCode).toBe(200);
     expect(Object.keys(me.json()).sort()).toEqual(['email', 'id', 'name']);
   });
@@ -58,7 +59,7 @@ describe('sign-in', () => {
     }
     const blocked = await login('victim@example.com', 'victim-password-1');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().detail).toMatch(/Too many/);
+    expect(blocked.json<ApiError>().detail).toMatch(/Too many/);
     expect(blocked.headers['retry-after']).toBeDefined();
   });
 
@@ -75,12 +76,11 @@ describe('sign-in', () => {
 
   it('revokes the session at logout, server-side', async () => {
     const { token } = (await login(ADMIN_EMAIL, ADMIN_PASSWORD)).json();
-    const auth = { authorization: `Bearer ${token}` };
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: auth })).statusCode).toBe(200);
-    const out = await t.app.inject({ method: 'GET', url: '/api/auth/logout/', headers: auth });
+    expect((await t.send(api.auth.user, { token })).statusCode).toBe(200);
+    const out = await t.send(api.auth.logout, { token });
     expect(out.json()).toEqual({ ok: true });
     expect(String(out.headers['set-cookie'])).toMatch(/session=;/);
-    const after = await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: auth });
+    const after = await t.send(api.auth.user, { token });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ detail: 'Not signed in' });
   });
@@ -102,22 +102,14 @@ describe('sign-in', () => {
       .set({ last_used_at: new Date(Date.now() - 8 * 86_400_000).toISOString() })
       .where(eq(sessions.id, sb.id));
     for (const token of [a, b]) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/api/auth/user/',
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const res = await t.send(api.auth.user, { token });
       expect(res.statusCode).toBe(401);
     }
   });
 
   it('refuses calls without a session or with a made-up token', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/brand/list', payload: {} })).statusCode).toBe(401);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/content/lang_list',
-      headers: { authorization: 'Bearer nope' },
-    });
+    expect((await t.send(api.brand.list, {}, { token: null })).statusCode).toBe(401);
+    const res = await t.send(api.reference.langList, { token: 'nope' });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -126,22 +118,20 @@ describe('cross-site requests', () => {
   it('refuses a cookie-authenticated POST from another origin with 403 and changes nothing', async () => {
     const setCookie = String((await login(ADMIN_EMAIL, ADMIN_PASSWORD)).headers['set-cookie']);
     const cookie = setCookie.split(';')[0];
-    const before = (await t.post('/api/brand/list', {})).json().length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/brand/add',
-      payload: { name: 'Forged' },
-      headers: { cookie, origin: 'https://evil.example', host: 'localhost:3000' },
-    });
+    const before = (await t.call(api.brand.list, {})).length;
+    const res = await t.send(
+      api.brand.add,
+      { name: 'Forged' },
+      { token: null, headers: { cookie, origin: 'https://evil.example', host: 'localhost:3000' } },
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: 'Cross-site request refused' });
-    expect((await t.post('/api/brand/list', {})).json().length).toBe(before);
-    const same = await t.app.inject({
-      method: 'POST',
-      url: '/api/brand/add',
-      payload: { name: 'Same origin' },
-      headers: { cookie, origin: 'http://localhost:3000', host: 'localhost:3000' },
-    });
+    expect((await t.call(api.brand.list, {})).length).toBe(before);
+    const same = await t.send(
+      api.brand.add,
+      { name: 'Same origin' },
+      { token: null, headers: { cookie, origin: 'http://localhost:3000', host: 'localhost:3000' } },
+    );
     expect(same.statusCode).toBe(200);
   });
 });

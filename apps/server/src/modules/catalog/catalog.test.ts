@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { api, type BrandAddBody, type ContentAddBody, type StreamAddBody } from '@kids-vod/contract';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -20,23 +21,17 @@ afterAll(() => t.close());
 const ENGLISH = 1;
 const RUSSIAN = 2;
 
-async function ok<T = { id: number }>(url: string, body: unknown): Promise<T> {
-  const res = await t.post(url, body);
-  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-  return res.json();
-}
-
 /** A brand with language versions ({lang_id: fields}) and country rules. */
 async function newBrand(
-  fields: Record<string, unknown>,
+  fields: BrandAddBody,
   versions: Record<number, Record<string, unknown>>,
   rules: { code2: string[]; exclude: boolean }[] = [],
 ): Promise<number> {
-  const { id } = await ok('/api/brand/add', fields);
+  const { id } = await t.call(api.brand.add, fields);
   for (const [langId, version] of Object.entries(versions)) {
-    await ok('/api/brand_lang/add', { brand_id: id, lang_id: Number(langId), ...version });
+    await t.call(api.brand.langAdd, { brand_id: id, lang_id: Number(langId), ...version });
   }
-  for (const rule of rules) await ok('/api/brand/add_country_rule', { brand_id: id, ...rule });
+  for (const rule of rules) await t.call(api.brand.addCountryRule, { brand_id: id, ...rule });
   return id;
 }
 
@@ -56,16 +51,16 @@ async function attachNewVideo(contentId: number, langId: number, fields: Partial
       ...fields,
     })
     .returning();
-  await ok('/api/content/attach_video', { ext_id: file.ext_id, content_id: contentId, lang_id: langId });
+  await t.call(api.content.attachVideo, { ext_id: file.ext_id, content_id: contentId, lang_id: langId });
   return file;
 }
 
 type Version = Record<string, unknown> & { video?: Partial<typeof videoFiles.$inferInsert> | false };
 /** Content with language versions ({lang_id: fields}); each gets a new video unless `video: false`. */
-async function newItem(fields: Record<string, unknown>, versions: Record<number, Version>): Promise<number> {
-  const { id } = await ok('/api/content/add', fields);
+async function newItem(fields: ContentAddBody, versions: Record<number, Version>): Promise<number> {
+  const { id } = await t.call(api.content.add, fields);
   for (const [langId, { video, ...version }] of Object.entries(versions)) {
-    await ok('/api/content_lang/add', { content_id: id, lang_id: Number(langId), ...version });
+    await t.call(api.content.langAdd, { content_id: id, lang_id: Number(langId), ...version });
     if (video !== false) await attachNewVideo(id, Number(langId), video);
   }
   return id;
@@ -83,9 +78,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 /** Publishes a language and reads back the stored file, which must be valid against the schema. */
 async function publish(code: string): Promise<{ build: Build; catalogue: Catalogue; bytes: Buffer }> {
-  const res = await t.post(`/api/content/upload_json?lang=${code}`);
-  expect(res.statusCode, res.body).toBe(200);
-  const build: Build = res.json();
+  const build: Build = await t.call(api.upload.uploadJson, { query: { lang: code } });
   const file = await t.app.inject({ method: 'GET', url: build.url });
   expect(file.statusCode).toBe(200);
   const bytes = file.rawPayload;
@@ -187,10 +180,10 @@ beforeAll(async () => {
     [d.best, d.robotsE1],
     [d.cats, d.mashaE1],
   ]) {
-    await ok('/api/content_link/add', { brand_id: brand, content_id: item });
+    await t.call(api.link.add, { brand_id: brand, content_id: item });
   }
 
-  const promo = async (fields: Record<string, unknown>) => (await ok('/api/promo/add', fields)).id;
+  const promo = async (fields: Record<string, unknown>) => (await t.call(api.promo.add, fields)).id;
   d.promoEveryLang = await promo({ title: 'Everyone', sort: 2, bg_color: '#ABCDEF' });
   d.promoEn = await promo({ title: 'Mouse', lang_id: ENGLISH, sort: 1, brand_id: d.cats, content_id: d.catsS1E1 });
   d.promoRu = await promo({ title: 'Маша', lang_id: RUSSIAN, sort: 0, brand_id: d.masha });
@@ -198,8 +191,8 @@ beforeAll(async () => {
   d.promoHiddenBrand = await promo({ title: 'Hidden', lang_id: ENGLISH, brand_id: d.hidden });
   d.promoNoVideo = await promo({ title: 'Soon', lang_id: ENGLISH, brand_id: d.cats, content_id: d.catsNoVideo });
 
-  const stream = async (fields: Record<string, unknown>) =>
-    (await ok('/api/stream/add', { url: 'https://live.example.com/a.m3u8', ...fields })).id;
+  const stream = async (fields: Omit<StreamAddBody, 'url'>) =>
+    (await t.call(api.stream.add, { url: 'https://live.example.com/a.m3u8', ...fields })).id;
   d.streamEnSecond = await stream({ lang_id: ENGLISH, title: 'Second', sort: 2 });
   d.streamEnFirst = await stream({ lang_id: ENGLISH, title: 'First', sort: 1, poster_url: '/media/p.png' });
   d.streamEnOff = await stream({ lang_id: ENGLISH, title: 'Off', is_active: false });
@@ -212,9 +205,9 @@ beforeAll(async () => {
     ['zz.last', ENGLISH, 'Last'],
     ['A.upper', ENGLISH, 'Upper'],
   ] as const) {
-    await ok('/api/locales/upsert', { key, lang_id: langId, value });
+    await t.call(api.locale.upsert, { key, lang_id: langId, value });
   }
-  await ok('/api/locales/add_key', { key: 'untranslated' });
+  await t.call(api.locale.addKey, { key: 'untranslated' });
 });
 
 describe('publishing the catalogue', () => {
@@ -328,7 +321,7 @@ describe('publishing the catalogue', () => {
       );
       expect(catalogue.streams.map((s) => s.poster_url)).toEqual(['https://console.example.com/media/p.png', null]);
       // What the brand itself stores is unchanged.
-      const brands: { id: number; logo_url: string | null }[] = (await t.post('/api/brand/list')).json();
+      const brands: { id: number; logo_url: string | null }[] = await t.call(api.brand.list, {});
       expect(brands.find((b) => b.id === d.cats)?.logo_url).toBe('/media/images/cats.png');
     } finally {
       await deployed.close();
@@ -366,7 +359,7 @@ describe('publishing the catalogue', () => {
 
   it('keeps a versioned copy with the same bytes, cached forever, while the stable file is revalidated', async () => {
     const { build, bytes } = await publish('en');
-    const [record] = (await ok<Record<string, unknown>[]>('/api/catalog/builds', { lang_id: ENGLISH, limit: 1 })) as {
+    const [record] = (await t.call(api.upload.catalogBuilds, { lang_id: ENGLISH, limit: 1 })) as {
       versioned_url: string;
       sha256: string;
     }[];
@@ -410,8 +403,8 @@ describe('publishing the catalogue', () => {
 
   it('replaces the stable file on every build, keeps the earlier copies and lists builds newest first', async () => {
     const before = await publish('en');
-    await ok('/api/brand/update', { id: d.robots, is_published: false });
-    await ok('/api/locales/upsert', { key: 'home.title', lang_id: ENGLISH, value: 'Start' });
+    await t.call(api.brand.update, { id: d.robots, is_published: false });
+    await t.call(api.locale.upsert, { key: 'home.title', lang_id: ENGLISH, value: 'Start' });
     const after = await publish('en');
     expect(after.build.sha256).not.toBe(before.build.sha256);
     expect(after.build.created_at > before.build.created_at).toBe(true);
@@ -421,38 +414,35 @@ describe('publishing the catalogue', () => {
     expect(after.catalogue.strings['home.title']).toBe('Start');
     expect(after.build.counts).toMatchObject({ brands: 2, content: 2, links: 1 });
 
-    const english = await ok<{ id: number; sha256: string; versioned_url: string; lang_code: string }[]>(
-      '/api/catalog/builds',
-      { lang_id: ENGLISH },
-    );
+    const english = await t.call(api.upload.catalogBuilds, { lang_id: ENGLISH });
     expect(english.slice(0, 2).map((b) => b.sha256)).toEqual([after.build.sha256, before.build.sha256]);
     expect(english.every((b) => b.lang_code === 'en')).toBe(true);
     const earlier = await t.app.inject({ method: 'GET', url: english[1].versioned_url });
     expect(earlier.rawPayload.equals(before.bytes)).toBe(true);
 
-    const all = await ok<{ id: number; lang_code: string; created_at: string }[]>('/api/catalog/builds', {});
+    const all = await t.call(api.upload.catalogBuilds, {});
     expect(all.map((b) => b.lang_code)).toContain('ru');
     const times = all.map((b) => b.created_at);
     expect(times).toEqual([...times].sort().reverse());
-    expect(await ok<unknown[]>('/api/catalog/builds', { limit: 2 })).toHaveLength(2);
-    expect((await t.post('/api/catalog/builds', { limit: 0 })).statusCode).toBe(400);
+    expect(await t.call(api.upload.catalogBuilds, { limit: 2 })).toHaveLength(2);
+    expect((await t.refused(api.upload.catalogBuilds, { limit: 0 })).status).toBe(400);
   });
 
   it('records no build when storing fails', async () => {
-    const before = await ok<{ id: number }[]>('/api/catalog/builds', { limit: 200 });
+    const before = await t.call(api.upload.catalogBuilds, { limit: 200 });
     const put = vi.spyOn(t.app.storage, 'put').mockRejectedValue(new Error('disk full'));
     try {
-      const res = await t.post('/api/content/upload_json?lang=en');
-      expect(res.statusCode).toBe(500);
-      expect(res.json().detail).toBe('Internal server error');
+      const res = await t.refused(api.upload.uploadJson, { query: { lang: 'en' } });
+      expect(res.status).toBe(500);
+      expect(res.detail).toBe('Internal server error');
     } finally {
       put.mockRestore();
     }
-    expect(await ok('/api/catalog/builds', { limit: 200 })).toEqual(before);
+    expect(await t.call(api.upload.catalogBuilds, { limit: 200 })).toEqual(before);
   });
 
   it('publishes an empty catalogue for a language with nothing in it yet', async () => {
-    const lang = await ok<{ id: number }>('/api/content/add_lang', { code: 'pt-br', name: 'Brazilian Portuguese' });
+    const lang = await t.call(api.locale.addLanguage, { code: 'pt-br', name: 'Brazilian Portuguese' });
     const { build, catalogue } = await publish('PT-BR');
     expect(build.url).toBe('/media/catalog/pt-br.json');
     expect(catalogue).toMatchObject({
@@ -466,8 +456,8 @@ describe('publishing the catalogue', () => {
   });
 
   it('publishes a language whose code is long, with its strings in byte order even where keys are numbers', async () => {
-    const lang = await ok<{ id: number }>('/api/content/add_lang', { code: 'ca-valencia', name: 'Valencian' });
-    for (const key of ['10', '9', 'b', '1.x']) await ok('/api/locales/upsert', { key, lang_id: lang.id, value: key });
+    const lang = await t.call(api.locale.addLanguage, { code: 'ca-valencia', name: 'Valencian' });
+    for (const key of ['10', '9', 'b', '1.x']) await t.call(api.locale.upsert, { key, lang_id: lang.id, value: key });
     const { build, bytes } = await publish('ca-valencia');
     expect(build).toMatchObject({ url: '/media/catalog/ca-valencia.json', lang_code: 'ca-valencia' });
     // JSON.parse would reorder them as an object does: the text is what apps get.
@@ -476,12 +466,12 @@ describe('publishing the catalogue', () => {
   });
 
   it('answers 404 for an unknown language, 400 without one and 401 without a session', async () => {
-    const unknown = await t.post('/api/content/upload_json?lang=xx');
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().detail).toBe('Language xx not found');
-    expect((await t.post('/api/content/upload_json')).statusCode).toBe(400);
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/content/upload_json?lang=en' });
+    const unknown = await t.refused(api.upload.uploadJson, { query: { lang: 'xx' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.detail).toBe('Language xx not found');
+    expect((await t.refused(api.upload.uploadJson)).status).toBe(400);
+    const anonymous = await t.send(api.upload.uploadJson, { query: { lang: 'en' }, token: null });
     expect(anonymous.statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/catalog/builds', payload: {} })).statusCode).toBe(401);
+    expect((await t.send(api.upload.catalogBuilds, {}, { token: null })).statusCode).toBe(401);
   });
 });

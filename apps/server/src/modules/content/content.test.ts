@@ -21,13 +21,13 @@ interface Item {
 let seq = 0;
 async function newBrand(): Promise<{ id: number }> {
   seq += 1;
-  const res = await t.post('/api/brand/add', { name: `Content brand ${seq}` });
+  const res = await t.send(api.brand.add, { name: `Content brand ${seq}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 
 async function newContent(fields: Record<string, unknown>): Promise<Item> {
-  const res = await t.post('/api/content/add', fields);
+  const res = await t.send(api.content.add, fields);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -41,7 +41,7 @@ async function seasonOf(n: number): Promise<{ brandId: number; items: Item[] }> 
 }
 
 async function list(brandId: number, season?: number): Promise<Item[]> {
-  const res = await t.post('/api/content/list', { brand_id: brandId, season });
+  const res = await t.send(api.content.list, { brand_id: brandId, season });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -52,7 +52,7 @@ async function order(brandId: number, season = 1): Promise<[number, number][]> {
 }
 
 async function move(item: Item, fields: Record<string, unknown>) {
-  return t.post('/api/content/update', { id: item.id, sort_number_changed: true, ...fields });
+  return t.send(api.content.update, { id: item.id, sort_number_changed: true, ...fields });
 }
 
 /** Uploads come in a later issue: files are inserted directly. */
@@ -112,11 +112,11 @@ describe('content', () => {
     const brand = await newBrand();
     const a = await newContent({ brand_id: brand.id });
     const b = await newContent({ brand_id: brand.id });
-    const en = (await t.post('/api/content_lang/add', { content_id: a.id, lang_id: 1, title: 'Hello' })).json();
-    const ru = (await t.post('/api/content_lang/add', { content_id: a.id, lang_id: 2, title: 'Privet' })).json();
+    const en = await t.call(api.content.langAdd, { content_id: a.id, lang_id: 1, title: 'Hello' });
+    const ru = await t.call(api.content.langAdd, { content_id: a.id, lang_id: 2, title: 'Privet' });
     const file = await newVideoFile();
     expect(
-      (await t.post('/api/content/attach_video', { ext_id: file.ext_id, content_id: a.id, lang_id: 2 })).statusCode,
+      (await t.send(api.content.attachVideo, { ext_id: file.ext_id, content_id: a.id, lang_id: 2 })).statusCode,
     ).toBe(200);
     const [la, lb] = await list(brand.id);
     expect(la.langs).toEqual([
@@ -129,7 +129,7 @@ describe('content', () => {
   it("answers the list with exactly the contract's fields (it is sent without response validation)", async () => {
     const brand = await newBrand();
     const item = await newContent({ brand_id: brand.id });
-    await t.post('/api/content_lang/add', { content_id: item.id, lang_id: 1, title: 'Hello' });
+    await t.send(api.content.langAdd, { content_id: item.id, lang_id: 1, title: 'Hello' });
     const answer = await list(brand.id);
     expect(api.content.list.response.parse(answer)).toEqual(answer);
     expect(Object.keys(answer[0]).sort()).toEqual(Object.keys(Content.shape).sort());
@@ -137,41 +137,41 @@ describe('content', () => {
   });
 
   it('refuses an unknown brand with 404 and an invalid body with 400', async () => {
-    expect((await t.post('/api/content/list', { brand_id: 987_654 })).statusCode).toBe(404);
-    const add = await t.post('/api/content/add', { brand_id: 987_654 });
-    expect(add.statusCode).toBe(404);
-    expect(add.json().detail).toBe('Brand not found');
-    const bad = await t.post('/api/content/add', { season: 0, sort_number: 'x' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { path: string }) => e.path)).toEqual(
+    expect((await t.refused(api.content.list, { brand_id: 987_654 })).status).toBe(404);
+    const add = await t.refused(api.content.add, { brand_id: 987_654 });
+    expect(add.status).toBe(404);
+    expect(add.detail).toBe('Brand not found');
+    const bad = await t.refused(api.content.add, { season: 0, sort_number: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.errors?.map((e: { path: string }) => e.path)).toEqual(
       expect.arrayContaining(['brand_id', 'season', 'sort_number']),
     );
-    expect((await t.post('/api/content/list', { brand_id: 'x' })).statusCode).toBe(400);
-    expect((await t.post('/api/content/update', { sort_number: 1 })).statusCode).toBe(400);
+    expect((await t.refused(api.content.list, { brand_id: 'x' })).status).toBe(400);
+    expect((await t.refused(api.content.update, { sort_number: 1 })).status).toBe(400);
   });
 
   it('updates only the fields sent and refuses a stale updated_at with 409', async () => {
     const brand = await newBrand();
     const item = await newContent({ brand_id: brand.id, duration_sec: 100 });
-    const res = await t.post('/api/content/update', { id: item.id, is_published: true, updated_at: item.updated_at });
+    const res = await t.send(api.content.update, { id: item.id, is_published: true, updated_at: item.updated_at });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: item.id, is_published: true, duration_sec: 100, sort_number: 1 });
     expect(res.json().updated_at > item.updated_at).toBe(true);
-    const stale = await t.post('/api/content/update', { id: item.id, duration_sec: 5, updated_at: item.updated_at });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().detail).toBe('Content was changed by someone else. Reload it and try again.');
+    const stale = await t.refused(api.content.update, { id: item.id, duration_sec: 5, updated_at: item.updated_at });
+    expect(stale.status).toBe(409);
+    expect(stale.detail).toBe('Content was changed by someone else. Reload it and try again.');
     const staleMove = await move(item, { sort_number: 1, updated_at: item.updated_at });
     expect(staleMove.statusCode).toBe(409);
-    expect((await t.post('/api/content/update', { id: 987_654, duration_sec: 1 })).statusCode).toBe(404);
+    expect((await t.refused(api.content.update, { id: 987_654, duration_sec: 1 })).status).toBe(404);
     expect((await move({ id: 987_654 } as Item, { sort_number: 1 })).statusCode).toBe(404);
-    expect((await t.post('/api/content/update', { id: item.id, brand_id: 987_654 })).statusCode).toBe(404);
+    expect((await t.refused(api.content.update, { id: item.id, brand_id: 987_654 })).status).toBe(404);
     expect((await move(item, { brand_id: 987_654 })).statusCode).toBe(404);
     expect((await list(brand.id)).map((c) => c.id)).toEqual([item.id]);
   });
 
   it('stores a sent sort_number as it is without sort_number_changed', async () => {
     const { brandId, items } = await seasonOf(3);
-    const res = await t.post('/api/content/update', { id: items[0].id, sort_number: 3 });
+    const res = await t.send(api.content.update, { id: items[0].id, sort_number: 3 });
     expect(res.json().sort_number).toBe(3);
     expect(await order(brandId)).toEqual([
       [items[1].id, 2],
@@ -237,7 +237,7 @@ describe('moving content within its season', () => {
     expect(await order(brand.id, 2)).toEqual([[other.id, 7]]);
     expect(await order(elsewhere)).toEqual(items.map((i) => [i.id, i.sort_number]));
     // Without a number, the item keeps its number (b: 3) and the others close up around it.
-    await t.post('/api/content/update', { id: a.id, sort_number: 40 });
+    await t.send(api.content.update, { id: a.id, sort_number: 40 });
     expect((await move(b, {})).json().sort_number).toBe(3);
     expect(await order(brand.id)).toEqual([
       [c.id, 1],
@@ -250,12 +250,12 @@ describe('moving content within its season', () => {
     const { items } = await seasonOf(4);
     const [a, b, c, d] = items;
     await move(c, { sort_number: 1 });
-    const staleB = await t.post('/api/content/update', { id: b.id, duration_sec: 9, updated_at: b.updated_at });
+    const staleB = await t.send(api.content.update, { id: b.id, duration_sec: 9, updated_at: b.updated_at });
     expect(staleB.statusCode).toBe(409);
     const staleMove = await move(a, { sort_number: 4, updated_at: a.updated_at });
     expect(staleMove.statusCode).toBe(409);
     // d kept its number 4, so it was not written and its editor may still save.
-    const freshD = await t.post('/api/content/update', { id: d.id, duration_sec: 9, updated_at: d.updated_at });
+    const freshD = await t.send(api.content.update, { id: d.id, duration_sec: 9, updated_at: d.updated_at });
     expect(freshD.statusCode, freshD.body).toBe(200);
   });
 
@@ -300,10 +300,10 @@ describe('moving content within its season', () => {
     const from = await seasonOf(2);
     const to = await seasonOf(1);
     const [linked, bannered] = from.items;
-    const link = await t.post('/api/content_link/add', { brand_id: to.brandId, content_id: linked.id });
+    const link = await t.send(api.link.add, { brand_id: to.brandId, content_id: linked.id });
     expect(link.statusCode, link.body).toBe(200);
     for (const withOrder of [false, true]) {
-      const res = await t.post('/api/content/update', {
+      const res = await t.send(api.content.update, {
         id: linked.id,
         brand_id: withOrder ? from.brandId : to.brandId,
         ...(withOrder ? { sort_number: 1, sort_number_changed: true } : {}),
@@ -311,18 +311,18 @@ describe('moving content within its season', () => {
       expect(res.statusCode, res.body).toBe(200);
     }
     // Moved there and back: no longer linked from the brand it visited.
-    expect((await t.post('/api/content_link/list', { id: 0, brand_id: to.brandId })).json()).toEqual([]);
+    expect(await t.call(api.link.list, { id: 0, brand_id: to.brandId })).toEqual([]);
 
-    const banner = await t.post('/api/promo/add', {
+    const banner = await t.send(api.promo.add, {
       title: 'Big news',
       brand_id: from.brandId,
       content_id: bannered.id,
     });
     expect(banner.statusCode, banner.body).toBe(200);
     for (const extra of [{}, { sort_number: 1, sort_number_changed: true }]) {
-      const res = await t.post('/api/content/update', { id: bannered.id, brand_id: to.brandId, ...extra });
-      expect(res.statusCode, res.body).toBe(409);
-      expect(res.json().detail).toMatch(/Big news/);
+      const res = await t.refused(api.content.update, { id: bannered.id, brand_id: to.brandId, ...extra });
+      expect(res.status, res.detail).toBe(409);
+      expect(res.detail).toMatch(/Big news/);
     }
     expect((await list(from.brandId)).map((i) => i.id)).toContain(bannered.id);
   });
@@ -340,7 +340,7 @@ describe('language versions', () => {
   it('adds, lists and updates language versions, one per language', async () => {
     const brand = await newBrand();
     const item = await newContent({ brand_id: brand.id });
-    const add = await t.post('/api/content_lang/add', {
+    const add = await t.send(api.content.langAdd, {
       content_id: item.id,
       lang_id: 2,
       title: '  Title ',
@@ -358,41 +358,39 @@ describe('language versions', () => {
       is_published: false,
       video: null,
     });
-    const en = (
-      await t.post('/api/content_lang/add', { content_id: item.id, lang_id: 1, thumbnail_url: '/x.png' })
-    ).json();
+    const en = await t.call(api.content.langAdd, { content_id: item.id, lang_id: 1, thumbnail_url: '/x.png' });
     expect(en.thumbnail_url).toBe('/x.png');
 
-    const dup = await t.post('/api/content_lang/add', { content_id: item.id, lang_id: 2 });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json().detail).toBe('This content already has a version in this language');
-    const dupUpdate = await t.post('/api/content_lang/update', { id: en.id, lang_id: 2 });
+    const dup = await t.refused(api.content.langAdd, { content_id: item.id, lang_id: 2 });
+    expect(dup.status).toBe(409);
+    expect(dup.detail).toBe('This content already has a version in this language');
+    const dupUpdate = await t.send(api.content.langUpdate, { id: en.id, lang_id: 2 });
     expect(dupUpdate.statusCode).toBe(409);
 
-    const upd = await t.post('/api/content_lang/update', { id: en.id, description: 'About', thumbnail_url: '' });
+    const upd = await t.send(api.content.langUpdate, { id: en.id, description: 'About', thumbnail_url: '' });
     expect(upd.statusCode, upd.body).toBe(200);
     expect(upd.json()).toMatchObject({ lang_id: 1, title: '', description: 'About', thumbnail_url: null });
-    expect((await t.post('/api/content_lang/update', { id: en.id })).json()).toEqual(upd.json());
+    expect(await t.call(api.content.langUpdate, { id: en.id })).toEqual(upd.json());
 
-    const listed = await t.post('/api/content_lang/list', { content_id: item.id });
+    const listed = await t.send(api.content.langList, { content_id: item.id });
     expect(listed.json()).toEqual([upd.json(), lang]);
   });
 
   it('answers 404 for unknown content, language or version and 400 for an invalid body', async () => {
     const item = await newContent({ brand_id: (await newBrand()).id });
-    expect((await t.post('/api/content_lang/list', { content_id: 987_654 })).statusCode).toBe(404);
-    expect((await t.post('/api/content_lang/add', { content_id: 987_654, lang_id: 1 })).statusCode).toBe(404);
-    expect((await t.post('/api/content_lang/add', { content_id: item.id, lang_id: 9999 })).statusCode).toBe(404);
-    expect((await t.post('/api/content_lang/update', { id: 987_654, title: 'x' })).statusCode).toBe(404);
-    const lang = (await t.post('/api/content_lang/add', { content_id: item.id, lang_id: 1 })).json();
-    expect((await t.post('/api/content_lang/update', { id: lang.id, content_id: 987_654 })).statusCode).toBe(404);
-    const bad = await t.post('/api/content_lang/add', { content_id: item.id, thumbnail_url: 'ftp://x' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { path: string }) => e.path)).toEqual(
+    expect((await t.refused(api.content.langList, { content_id: 987_654 })).status).toBe(404);
+    expect((await t.refused(api.content.langAdd, { content_id: 987_654, lang_id: 1 })).status).toBe(404);
+    expect((await t.refused(api.content.langAdd, { content_id: item.id, lang_id: 9999 })).status).toBe(404);
+    expect((await t.refused(api.content.langUpdate, { id: 987_654, title: 'x' })).status).toBe(404);
+    const lang = await t.call(api.content.langAdd, { content_id: item.id, lang_id: 1 });
+    expect((await t.refused(api.content.langUpdate, { id: lang.id, content_id: 987_654 })).status).toBe(404);
+    const bad = await t.refused(api.content.langAdd, { content_id: item.id, thumbnail_url: 'ftp://x' });
+    expect(bad.status).toBe(400);
+    expect(bad.errors?.map((e: { path: string }) => e.path)).toEqual(
       expect.arrayContaining(['lang_id', 'thumbnail_url']),
     );
-    expect((await t.post('/api/content_lang/update', { title: 'x' })).statusCode).toBe(400);
-    expect((await t.post('/api/content_lang/list', {})).statusCode).toBe(400);
+    expect((await t.refused(api.content.langUpdate, { title: 'x' })).status).toBe(400);
+    expect((await t.refused(api.content.langList, {})).status).toBe(400);
   });
 });
 
@@ -403,10 +401,10 @@ describe('video files', () => {
     const sameTime = await newVideoFile({ created_at: '2001-01-02T00:00:00.000Z' });
     const item = await newContent({ brand_id: (await newBrand()).id });
     const lang = (
-      await t.post('/api/content/attach_video', { ext_id: older.ext_id, content_id: item.id, lang_id: 1 })
+      await t.send(api.content.attachVideo, { ext_id: older.ext_id, content_id: item.id, lang_id: 1 })
     ).json();
 
-    const res = await t.get('/api/content/files');
+    const res = await t.send(api.content.files);
     expect(res.statusCode).toBe(200);
     const files = res.json() as { id: number }[];
     const ours = files.filter((f) => [older.id, newer.id, sameTime.id].includes(f.id));
@@ -430,7 +428,7 @@ describe('video files', () => {
   it('attaches a file, creating the language version, and detaches it', async () => {
     const item = await newContent({ brand_id: (await newBrand()).id });
     const file = await newVideoFile();
-    const res = await t.post('/api/content/attach_video', { ext_id: file.ext_id, content_id: item.id, lang_id: 3 });
+    const res = await t.send(api.content.attachVideo, { ext_id: file.ext_id, content_id: item.id, lang_id: 3 });
     expect(res.statusCode, res.body).toBe(200);
     const lang = res.json();
     expect(lang).toMatchObject({ content_id: item.id, lang_id: 3, title: '' });
@@ -441,31 +439,31 @@ describe('video files', () => {
       content_id: item.id,
     });
     expect(lang.video).not.toHaveProperty('storage_key');
-    expect((await t.post('/api/content_lang/list', { content_id: item.id })).json()).toEqual([lang]);
+    expect(await t.call(api.content.langList, { content_id: item.id })).toEqual([lang]);
 
-    const again = await t.post('/api/content/attach_video', { ext_id: file.ext_id, content_id: item.id, lang_id: 3 });
+    const again = await t.send(api.content.attachVideo, { ext_id: file.ext_id, content_id: item.id, lang_id: 3 });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(lang);
 
-    const detached = await t.post(`/api/content_lang/detach_video?content_lang_id=${lang.id}`);
+    const detached = await t.send(api.content.detachVideo, { query: { content_lang_id: lang.id } });
     expect(detached.statusCode, detached.body).toBe(200);
     expect(detached.json()).toEqual({ ...lang, video: null });
-    const files = (await t.get('/api/content/files')).json() as { id: number; content_lang_id: number | null }[];
+    const files = (await t.call(api.content.files)) as { id: number; content_lang_id: number | null }[];
     expect(files.find((f) => f.id === file.id)).toMatchObject({ content_lang_id: null, content_id: null });
     // Detaching a version without a video is harmless.
-    expect((await t.post(`/api/content_lang/detach_video?content_lang_id=${lang.id}`)).json().video).toBeNull();
+    expect((await t.call(api.content.detachVideo, { query: { content_lang_id: lang.id } })).video).toBeNull();
   });
 
   it('attaches to an existing version, replacing the video it had', async () => {
     const item = await newContent({ brand_id: (await newBrand()).id });
-    const lang = (await t.post('/api/content_lang/add', { content_id: item.id, lang_id: 1, title: 'Kept' })).json();
+    const lang = await t.call(api.content.langAdd, { content_id: item.id, lang_id: 1, title: 'Kept' });
     const first = await newVideoFile();
     const second = await newVideoFile();
-    await t.post('/api/content/attach_video', { ext_id: first.ext_id, content_id: item.id, lang_id: 1 });
-    const res = await t.post('/api/content/attach_video', { ext_id: second.ext_id, content_id: item.id, lang_id: 1 });
+    await t.send(api.content.attachVideo, { ext_id: first.ext_id, content_id: item.id, lang_id: 1 });
+    const res = await t.send(api.content.attachVideo, { ext_id: second.ext_id, content_id: item.id, lang_id: 1 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: lang.id, title: 'Kept', video: { id: second.id } });
-    const files = (await t.get('/api/content/files')).json() as { id: number }[];
+    const files = (await t.call(api.content.files)) as { id: number }[];
     expect(files.find((f) => f.id === first.id)).toMatchObject({ content_lang_id: null });
   });
 
@@ -473,69 +471,67 @@ describe('video files', () => {
     const item = await newContent({ brand_id: (await newBrand()).id });
     const files = [await newVideoFile(), await newVideoFile(), await newVideoFile()];
     const answers = await Promise.all(
-      files.map((f) => t.post('/api/content/attach_video', { ext_id: f.ext_id, content_id: item.id, lang_id: 4 })),
+      files.map((f) => t.send(api.content.attachVideo, { ext_id: f.ext_id, content_id: item.id, lang_id: 4 })),
     );
     for (const res of answers) expect(res.statusCode, res.body).toBe(200);
-    const langs = (await t.post('/api/content_lang/list', { content_id: item.id })).json();
+    const langs = await t.call(api.content.langList, { content_id: item.id });
     expect(langs).toHaveLength(1);
-    const attached = ((await t.get('/api/content/files')).json() as { id: number; content_lang_id: number }[]).filter(
-      (f) => f.content_lang_id === langs[0].id,
-    );
-    expect(attached.map((f) => f.id)).toEqual([langs[0].video.id]);
+    const attached = (await t.call(api.content.files)).filter((f) => f.content_lang_id === langs[0].id);
+    expect(attached.map((f) => f.id)).toEqual([langs[0].video!.id]);
   });
 
   it('refuses a file attached to another language version with 409', async () => {
     const item = await newContent({ brand_id: (await newBrand()).id });
     const other = await newContent({ brand_id: (await newBrand()).id });
     const file = await newVideoFile();
-    await t.post('/api/content/attach_video', { ext_id: file.ext_id, content_id: item.id, lang_id: 1 });
-    const otherLang = await t.post('/api/content/attach_video', {
+    await t.send(api.content.attachVideo, { ext_id: file.ext_id, content_id: item.id, lang_id: 1 });
+    const otherLang = await t.refused(api.content.attachVideo, {
       ext_id: file.ext_id,
       content_id: item.id,
       lang_id: 2,
     });
-    expect(otherLang.statusCode).toBe(409);
-    expect(otherLang.json().detail).toBe('This video is attached to another language version. Detach it first.');
-    const otherContent = await t.post('/api/content/attach_video', {
+    expect(otherLang.status).toBe(409);
+    expect(otherLang.detail).toBe('This video is attached to another language version. Detach it first.');
+    const otherContent = await t.send(api.content.attachVideo, {
       ext_id: file.ext_id,
       content_id: other.id,
       lang_id: 1,
     });
     expect(otherContent.statusCode).toBe(409);
     // The refused attach created no version.
-    expect((await t.post('/api/content_lang/list', { content_id: other.id })).json()).toEqual([]);
-    expect((await t.post('/api/content_lang/list', { content_id: item.id })).json()).toHaveLength(1);
+    expect(await t.call(api.content.langList, { content_id: other.id })).toEqual([]);
+    expect(await t.call(api.content.langList, { content_id: item.id })).toHaveLength(1);
   });
 
   it('answers 404 for an unknown file, content, language or version and 400 for an invalid body', async () => {
     const item = await newContent({ brand_id: (await newBrand()).id });
     const file = await newVideoFile();
-    const unknownFile = await t.post('/api/content/attach_video', { ext_id: 'nope', content_id: item.id, lang_id: 1 });
-    expect(unknownFile.statusCode).toBe(404);
-    expect(unknownFile.json().detail).toBe('Video file not found');
-    const unknownContent = await t.post('/api/content/attach_video', {
+    const unknownFile = await t.refused(api.content.attachVideo, { ext_id: 'nope', content_id: item.id, lang_id: 1 });
+    expect(unknownFile.status).toBe(404);
+    expect(unknownFile.detail).toBe('Video file not found');
+    const unknownContent = await t.refused(api.content.attachVideo, {
       ext_id: file.ext_id,
       content_id: 987_654,
       lang_id: 1,
     });
-    expect(unknownContent.statusCode).toBe(404);
-    expect(unknownContent.json().detail).toBe('Content not found');
-    const unknownLang = await t.post('/api/content/attach_video', {
+    expect(unknownContent.status).toBe(404);
+    expect(unknownContent.detail).toBe('Content not found');
+    const unknownLang = await t.send(api.content.attachVideo, {
       ext_id: file.ext_id,
       content_id: item.id,
       lang_id: 9999,
     });
     expect(unknownLang.statusCode).toBe(404);
-    expect((await t.post('/api/content/attach_video', { ext_id: '', content_id: item.id })).statusCode).toBe(400);
-    expect((await t.post('/api/content_lang/detach_video?content_lang_id=987654')).statusCode).toBe(404);
-    expect((await t.post('/api/content_lang/detach_video?content_lang_id=abc')).statusCode).toBe(400);
-    expect((await t.post('/api/content_lang/detach_video')).statusCode).toBe(400);
+    expect((await t.refused(api.content.attachVideo, { ext_id: '', content_id: item.id })).status).toBe(400);
+    expect((await t.refused(api.content.detachVideo, { query: { content_lang_id: '987654' } })).status).toBe(404);
+    expect((await t.refused(api.content.detachVideo, { query: { content_lang_id: 'abc' } })).status).toBe(400);
+    expect((await t.refused(api.content.detachVideo)).status).toBe(400);
   });
 });
 
 it('needs a signed-in session', async () => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/content/list', payload: { brand_id: 1 } });
+  const res = await t.send(api.content.list, { brand_id: 1 }, { token: null });
   expect(res.statusCode).toBe(401);
   expect(res.json()).toEqual({ detail: 'Not signed in' });
-  expect((await t.app.inject({ method: 'GET', url: '/api/content/files' })).statusCode).toBe(401);
+  expect((await t.send(api.content.files, { token: null })).statusCode).toBe(401);
 });

@@ -1,3 +1,4 @@
+import { type ApiError, api } from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -10,22 +11,22 @@ afterAll(() => t.close());
 let seq = 0;
 async function newCode(fields: Record<string, unknown> = {}) {
   seq += 1;
-  const res = await t.post('/api/promo-codes/add/', { code: `code-${seq}`, kind: 'free_days', value: 30, ...fields });
+  const res = await t.send(api.promoCode.add, { code: `code-${seq}`, kind: 'free_days', value: 30, ...fields });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 
-const page = (offset: number, limit: number) => t.post('/api/promo-codes/list/', { offset, limit });
+const page = (offset: number, limit: number) => t.send(api.promoCode.list, { offset, limit });
 
 describe('promo codes', () => {
   it('needs a session', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/promo-codes/1/' });
+    const res = await t.send(api.promoCode.get, { params: { id: 1 }, token: null });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: 'Not signed in' });
   });
 
   it('creates a code stored upper-case, with defaults, and reads it back', async () => {
-    const res = await t.post('/api/promo-codes/add/', {
+    const res = await t.send(api.promoCode.add, {
       code: ' spring-25 ',
       kind: 'percent_off',
       value: 25,
@@ -49,7 +50,7 @@ describe('promo codes', () => {
     });
     expect(code.id).not.toBe(999);
     expect(code.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    const get = await t.get(`/api/promo-codes/${code.id}/`);
+    const get = await t.send(api.promoCode.get, { params: { id: code.id } });
     expect(get.statusCode).toBe(200);
     expect(get.json()).toEqual(code);
   });
@@ -57,14 +58,14 @@ describe('promo codes', () => {
   it('keeps codes unique regardless of case with 409', async () => {
     await newCode({ code: 'Unique-Code' });
     for (const code of ['UNIQUE-CODE', 'unique-code']) {
-      const dup = await t.post('/api/promo-codes/add/', { code, kind: 'free_days', value: 7 });
-      expect(dup.statusCode).toBe(409);
-      expect(dup.json().detail).toBe('A promo code with this code already exists');
+      const dup = await t.refused(api.promoCode.add, { code, kind: 'free_days', value: 7 });
+      expect(dup.status).toBe(409);
+      expect(dup.detail).toBe('A promo code with this code already exists');
     }
     const other = await newCode();
-    const upd = await t.post(`/api/promo-codes/${other.id}/update/`, { code: 'unique-code' });
-    expect(upd.statusCode).toBe(409);
-    expect(upd.json().detail).toBe('A promo code with this code already exists');
+    const upd = await t.refused(api.promoCode.update, { code: 'unique-code' }, { params: { id: other.id } });
+    expect(upd.status).toBe(409);
+    expect(upd.detail).toBe('A promo code with this code already exists');
   });
 
   it('refuses bad fields and broken rules across fields with 400', async () => {
@@ -82,9 +83,9 @@ describe('promo codes', () => {
       [{ kind: 'free_days', value: 1 }, 'code'],
     ];
     for (const [body, path] of cases) {
-      const res = await t.post('/api/promo-codes/add/', body);
-      expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+      const res = await t.refused(api.promoCode.add, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.errors?.map((e: { path: string }) => e.path)).toContain(path);
     }
     // A year of free days is fine: the 1..100 limit is for percentages only.
     expect((await newCode({ kind: 'free_days', value: 365 })).value).toBe(365);
@@ -109,7 +110,7 @@ describe('promo codes', () => {
     const beyond = (await page(before + 3, 10)).json();
     expect(beyond).toEqual({ rows: [], count: before + 3 });
     // The defaults are the console's: first page, one code.
-    const defaults = await t.post('/api/promo-codes/list/', {});
+    const defaults = await t.send(api.promoCode.list, {});
     expect(defaults.json()).toEqual({ rows: [third], count: before + 3 });
     for (const [offset, limit] of [
       [0, 0],
@@ -134,8 +135,7 @@ describe('promo codes', () => {
       made.push(await newCode(fields));
     }
     const [zeta, alpha, mid, decoy] = made;
-    const list = (body: Record<string, unknown>) =>
-      t.post('/api/promo-codes/list/', { offset: 0, limit: 100, ...body });
+    const list = (body: Record<string, unknown>) => t.send(api.promoCode.list, { offset: 0, limit: 100, ...body });
     const codes = async (body: Record<string, unknown>) => {
       const res = await list(body);
       expect(res.statusCode, res.body).toBe(200);
@@ -165,30 +165,34 @@ describe('promo codes', () => {
     for (const body of [{ sort: 'id' }, { dir: 'up' }, { search: 'x'.repeat(101) }, { search: 5 }]) {
       const res = await list(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().detail).toEqual(expect.any(String));
+      expect(res.json<ApiError>().detail).toEqual(expect.any(String));
     }
   });
 
   it('answers 404 for an unknown id and 400 for one that is not a number', async () => {
-    const missing = await t.get('/api/promo-codes/987654/');
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().detail).toBe('Promo code not found');
-    expect((await t.post('/api/promo-codes/987654/update/', { description: 'x' })).statusCode).toBe(404);
-    expect((await t.post('/api/promo-codes/987654/delete/')).statusCode).toBe(404);
+    const missing = await t.refused(api.promoCode.get, { params: { id: 987654 } });
+    expect(missing.status).toBe(404);
+    expect(missing.detail).toBe('Promo code not found');
+    expect((await t.refused(api.promoCode.update, { description: 'x' }, { params: { id: 987654 } })).status).toBe(404);
+    expect((await t.refused(api.promoCode.delete, { params: { id: 987654 } })).status).toBe(404);
     for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
-      expect((await t.get(`/api/promo-codes/${id}/`)).statusCode, id).toBe(400);
-      expect((await t.post(`/api/promo-codes/${id}/update/`, {})).statusCode, id).toBe(400);
-      expect((await t.post(`/api/promo-codes/${id}/delete/`)).statusCode, id).toBe(400);
+      expect((await t.send(api.promoCode.get, { params: { id: id } })).statusCode, id).toBe(400);
+      expect((await t.send(api.promoCode.update, {}, { params: { id: id } })).statusCode, id).toBe(400);
+      expect((await t.send(api.promoCode.delete, { params: { id: id } })).statusCode, id).toBe(400);
     }
   });
 
   it('updates only the fields sent and refuses a stale updated_at with 409', async () => {
     const code = await newCode({ description: 'Welcome', max_uses: 100 });
-    const res = await t.post(`/api/promo-codes/${code.id}/update/`, {
-      code: 'renamed-code',
-      is_active: false,
-      updated_at: code.updated_at,
-    });
+    const res = await t.send(
+      api.promoCode.update,
+      {
+        code: 'renamed-code',
+        is_active: false,
+        updated_at: code.updated_at,
+      },
+      { params: { id: code.id } },
+    );
     expect(res.statusCode, res.body).toBe(200);
     const saved = res.json();
     expect(saved).toMatchObject({
@@ -201,37 +205,45 @@ describe('promo codes', () => {
       created_at: code.created_at,
     });
     expect(saved.updated_at > code.updated_at).toBe(true);
-    const stale = await t.post(`/api/promo-codes/${code.id}/update/`, {
-      description: 'Lost',
-      updated_at: code.updated_at,
-    });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().detail).toBe('Promo code was changed by someone else. Reload it and try again.');
-    const lww = await t.post(`/api/promo-codes/${code.id}/update/`, { max_uses: null });
+    const stale = await t.refused(
+      api.promoCode.update,
+      {
+        description: 'Lost',
+        updated_at: code.updated_at,
+      },
+      { params: { id: code.id } },
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.detail).toBe('Promo code was changed by someone else. Reload it and try again.');
+    const lww = await t.send(api.promoCode.update, { max_uses: null }, { params: { id: code.id } });
     expect(lww.json()).toMatchObject({ code: 'RENAMED-CODE', max_uses: null });
-    expect((await t.post(`/api/promo-codes/${code.id}/update/`, { kind: 'gift' })).statusCode).toBe(400);
+    expect((await t.refused(api.promoCode.update, { kind: 'gift' }, { params: { id: code.id } })).status).toBe(400);
   });
 
   it('checks the rules across fields on the stored code merged with the changes', async () => {
     const code = await newCode({ kind: 'free_days', value: 365, valid_from: '2025-01-01', valid_until: '2025-12-31' });
-    const kindOnly = await t.post(`/api/promo-codes/${code.id}/update/`, { kind: 'percent_off' });
+    const kindOnly = await t.send(api.promoCode.update, { kind: 'percent_off' }, { params: { id: code.id } });
     expect(kindOnly.statusCode).toBe(400);
     expect(kindOnly.json()).toEqual({
       detail: 'A percentage is 1 to 100',
       errors: [{ path: 'value', message: 'A percentage is 1 to 100' }],
     });
-    const fromOnly = await t.post(`/api/promo-codes/${code.id}/update/`, { valid_from: '2026-01-01' });
-    expect(fromOnly.statusCode).toBe(400);
-    expect(fromOnly.json().errors).toEqual([{ path: 'valid_until', message: 'The end date is before the start date' }]);
-    expect((await t.get(`/api/promo-codes/${code.id}/`)).json()).toEqual(code);
+    const fromOnly = await t.refused(api.promoCode.update, { valid_from: '2026-01-01' }, { params: { id: code.id } });
+    expect(fromOnly.status).toBe(400);
+    expect(fromOnly.errors).toEqual([{ path: 'valid_until', message: 'The end date is before the start date' }]);
+    expect(await t.call(api.promoCode.get, { params: { id: code.id } })).toEqual(code);
 
-    const both = await t.post(`/api/promo-codes/${code.id}/update/`, { kind: 'percent_off', value: 15 });
+    const both = await t.send(api.promoCode.update, { kind: 'percent_off', value: 15 }, { params: { id: code.id } });
     expect(both.statusCode, both.body).toBe(200);
     expect(both.json()).toMatchObject({ kind: 'percent_off', value: 15 });
-    const tooMuch = await t.post(`/api/promo-codes/${code.id}/update/`, { value: 150 });
+    const tooMuch = await t.send(api.promoCode.update, { value: 150 }, { params: { id: code.id } });
     expect(tooMuch.statusCode).toBe(400);
     // Clearing the end date lifts the date rule.
-    const open = await t.post(`/api/promo-codes/${code.id}/update/`, { valid_until: null, valid_from: '2026-01-01' });
+    const open = await t.send(
+      api.promoCode.update,
+      { valid_until: null, valid_from: '2026-01-01' },
+      { params: { id: code.id } },
+    );
     expect(open.statusCode, open.body).toBe(200);
     expect(open.json()).toMatchObject({ valid_from: '2026-01-01', valid_until: null });
   });
@@ -239,11 +251,11 @@ describe('promo codes', () => {
   it('deletes a code', async () => {
     const code = await newCode();
     // The console sends no body at all.
-    const del = await t.request({ method: 'POST', url: `/api/promo-codes/${code.id}/delete/` });
+    const del = await t.send(api.promoCode.delete, { params: { id: code.id } });
     expect(del.statusCode, del.body).toBe(200);
     expect(del.json()).toEqual({ ok: true });
-    expect((await t.get(`/api/promo-codes/${code.id}/`)).statusCode).toBe(404);
-    expect((await t.post(`/api/promo-codes/${code.id}/delete/`)).statusCode).toBe(404);
+    expect((await t.refused(api.promoCode.get, { params: { id: code.id } })).status).toBe(404);
+    expect((await t.refused(api.promoCode.delete, { params: { id: code.id } })).status).toBe(404);
     const again = await newCode({ code: code.code });
     expect(again.code).toBe(code.code);
   });

@@ -1,3 +1,4 @@
+import { api } from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { content } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -11,7 +12,7 @@ afterAll(() => t.close());
 let seq = 0;
 async function newBrand() {
   seq += 1;
-  const res = await t.post('/api/brand/add', { name: `Promo brand ${seq}` });
+  const res = await t.send(api.brand.add, { name: `Promo brand ${seq}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { id: number };
 }
@@ -24,20 +25,20 @@ async function newContent(brandId: number) {
 }
 
 async function newPromo(fields: Record<string, unknown> = {}) {
-  const res = await t.post('/api/promo/add', { title: 'Banner', ...fields });
+  const res = await t.send(api.promo.add, { title: 'Banner', ...fields });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 
 describe('promo banners', () => {
   it('needs a session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/promo/list', payload: {} });
+    const res = await t.send(api.promo.list, {}, { token: null });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: 'Not signed in' });
   });
 
   it('creates a banner with defaults, lower-case colours and no empty image', async () => {
-    const res = await t.post('/api/promo/add', { title: ' Summer ', bg_color: '#AABBCC', image_url: '', id: 999 });
+    const res = await t.send(api.promo.add, { title: ' Summer ', bg_color: '#AABBCC', image_url: '', id: 999 });
     expect(res.statusCode, res.body).toBe(200);
     const promo = res.json();
     expect(promo).toMatchObject({
@@ -55,7 +56,7 @@ describe('promo banners', () => {
     });
     expect(promo.id).not.toBe(999);
     expect(promo.updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    const list = await t.post('/api/promo/list', {});
+    const list = await t.send(api.promo.list, {});
     expect(list.statusCode).toBe(200);
     expect(list.json()).toContainEqual(promo);
   });
@@ -83,40 +84,40 @@ describe('promo banners', () => {
     const late = await newPromo({ sort: 50 });
     const tieFirst = await newPromo({ sort: -50 });
     const tieSecond = await newPromo({ sort: -50 });
-    const ids = (await t.post('/api/promo/list', {})).json().map((p: { id: number }) => p.id);
+    const ids = (await t.call(api.promo.list, {})).map((p: { id: number }) => p.id);
     expect(ids.slice(0, 2)).toEqual([tieFirst.id, tieSecond.id]);
     expect(ids.indexOf(tieSecond.id)).toBeLessThan(ids.indexOf(late.id));
   });
 
   it('refuses colours other than #rrggbb and bad values with 400', async () => {
-    const bad = await t.post('/api/promo/add', { bg_color: 'red', button_color: '#abc' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { path: string }) => e.path)).toEqual(
+    const bad = await t.refused(api.promo.add, { bg_color: 'red', button_color: '#abc' });
+    expect(bad.status).toBe(400);
+    expect(bad.errors?.map((e: { path: string }) => e.path)).toEqual(
       expect.arrayContaining(['bg_color', 'button_color']),
     );
-    expect((await t.post('/api/promo/add', { image_url: 'ftp://example.com/a.png' })).statusCode).toBe(400);
-    expect((await t.post('/api/promo/add', { season: 0 })).statusCode).toBe(400);
-    expect((await t.post('/api/promo/add', { brand_id: 'one' })).statusCode).toBe(400);
+    expect((await t.refused(api.promo.add, { image_url: 'ftp://example.com/a.png' })).status).toBe(400);
+    expect((await t.refused(api.promo.add, { season: 0 })).status).toBe(400);
+    expect((await t.refused(api.promo.add, { brand_id: 'one' })).status).toBe(400);
     const promo = await newPromo();
-    const upd = await t.post('/api/promo/update', { id: promo.id, button_color: '#12345g' });
-    expect(upd.statusCode).toBe(400);
-    expect(upd.json().errors[0].path).toBe('button_color');
+    const upd = await t.refused(api.promo.update, { id: promo.id, button_color: '#12345g' });
+    expect(upd.status).toBe(400);
+    expect(upd.errors?.[0]?.path).toBe('button_color');
   });
 
   it('answers 404 for an unknown brand, content or language', async () => {
     const brand = await newBrand();
-    const unknownBrand = await t.post('/api/promo/add', { brand_id: 987654 });
-    expect(unknownBrand.statusCode).toBe(404);
-    expect(unknownBrand.json().detail).toBe('Unknown brand_id: 987654');
-    expect((await t.post('/api/promo/add', { content_id: 987654 })).statusCode).toBe(404);
-    expect((await t.post('/api/promo/add', { brand_id: brand.id, content_id: 987654 })).statusCode).toBe(404);
-    expect((await t.post('/api/promo/add', { lang_id: 9999 })).statusCode).toBe(404);
+    const unknownBrand = await t.refused(api.promo.add, { brand_id: 987654 });
+    expect(unknownBrand.status).toBe(404);
+    expect(unknownBrand.detail).toBe('Unknown brand_id: 987654');
+    expect((await t.refused(api.promo.add, { content_id: 987654 })).status).toBe(404);
+    expect((await t.refused(api.promo.add, { brand_id: brand.id, content_id: 987654 })).status).toBe(404);
+    expect((await t.refused(api.promo.add, { lang_id: 9999 })).status).toBe(404);
     // An unknown brand with someone else's content is the brand's fault, not a mismatch.
     const other = await newContent((await newBrand()).id);
-    expect((await t.post('/api/promo/add', { brand_id: 987654, content_id: other.id })).statusCode).toBe(404);
+    expect((await t.refused(api.promo.add, { brand_id: 987654, content_id: other.id })).status).toBe(404);
     const promo = await newPromo();
-    expect((await t.post('/api/promo/update', { id: promo.id, lang_id: 9999 })).statusCode).toBe(404);
-    expect((await t.post('/api/promo/update', { id: promo.id, brand_id: 987654 })).statusCode).toBe(404);
+    expect((await t.refused(api.promo.update, { id: promo.id, lang_id: 9999 })).status).toBe(404);
+    expect((await t.refused(api.promo.update, { id: promo.id, brand_id: 987654 })).status).toBe(404);
   });
 
   it('refuses content of another brand with 400, also after merging an update with the stored banner', async () => {
@@ -124,33 +125,31 @@ describe('promo banners', () => {
     const b = await newBrand();
     const ofA = await newContent(a.id);
     const ofB = await newContent(b.id);
-    const mismatch = await t.post('/api/promo/add', { brand_id: a.id, content_id: ofB.id });
-    expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().detail).toBe('The content does not belong to the brand');
-    expect(mismatch.json().errors).toEqual([
-      { path: 'content_id', message: 'The content does not belong to the brand' },
-    ]);
+    const mismatch = await t.refused(api.promo.add, { brand_id: a.id, content_id: ofB.id });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.detail).toBe('The content does not belong to the brand');
+    expect(mismatch.errors).toEqual([{ path: 'content_id', message: 'The content does not belong to the brand' }]);
 
     const promo = await newPromo({ brand_id: a.id, content_id: ofA.id });
-    const brandOnly = await t.post('/api/promo/update', { id: promo.id, brand_id: b.id });
-    expect(brandOnly.statusCode).toBe(400);
-    expect(brandOnly.json().detail).toBe('The content does not belong to the brand');
-    expect((await t.post('/api/promo/update', { id: promo.id, content_id: ofB.id })).statusCode).toBe(400);
-    const unchanged = (await t.post('/api/promo/list', {})).json().find((p: { id: number }) => p.id === promo.id);
+    const brandOnly = await t.refused(api.promo.update, { id: promo.id, brand_id: b.id });
+    expect(brandOnly.status).toBe(400);
+    expect(brandOnly.detail).toBe('The content does not belong to the brand');
+    expect((await t.refused(api.promo.update, { id: promo.id, content_id: ofB.id })).status).toBe(400);
+    const unchanged = (await t.call(api.promo.list, {})).find((p: { id: number }) => p.id === promo.id);
     expect(unchanged).toEqual(promo);
 
-    const both = await t.post('/api/promo/update', { id: promo.id, brand_id: b.id, content_id: ofB.id });
+    const both = await t.send(api.promo.update, { id: promo.id, brand_id: b.id, content_id: ofB.id });
     expect(both.statusCode, both.body).toBe(200);
     expect(both.json()).toMatchObject({ brand_id: b.id, content_id: ofB.id });
     // Content without a brand is allowed: nothing to disagree with.
-    const noBrand = await t.post('/api/promo/update', { id: promo.id, brand_id: null, content_id: ofA.id });
+    const noBrand = await t.send(api.promo.update, { id: promo.id, brand_id: null, content_id: ofA.id });
     expect(noBrand.statusCode, noBrand.body).toBe(200);
     expect(noBrand.json()).toMatchObject({ brand_id: null, content_id: ofA.id });
   });
 
   it('updates only the fields sent and refuses a stale updated_at with 409', async () => {
     const promo = await newPromo({ button_text: 'Watch', image_url: 'https://cdn.example.com/a.png', sort: 3 });
-    const res = await t.post('/api/promo/update', {
+    const res = await t.send(api.promo.update, {
       id: promo.id,
       title: 'Renamed',
       bg_color: '#ABCDEF',
@@ -168,14 +167,14 @@ describe('promo banners', () => {
       created_at: promo.created_at,
     });
     expect(saved.updated_at > promo.updated_at).toBe(true);
-    const stale = await t.post('/api/promo/update', { id: promo.id, title: 'Lost', updated_at: promo.updated_at });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().detail).toBe('Promo banner was changed by someone else. Reload it and try again.');
-    const lww = await t.post('/api/promo/update', { id: promo.id, is_active: false });
+    const stale = await t.refused(api.promo.update, { id: promo.id, title: 'Lost', updated_at: promo.updated_at });
+    expect(stale.status).toBe(409);
+    expect(stale.detail).toBe('Promo banner was changed by someone else. Reload it and try again.');
+    const lww = await t.send(api.promo.update, { id: promo.id, is_active: false });
     expect(lww.json()).toMatchObject({ title: 'Renamed', is_active: false });
-    const missing = await t.post('/api/promo/update', { id: 987654, title: 'x' });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().detail).toBe('Promo banner not found');
-    expect((await t.post('/api/promo/update', { title: 'no id' })).statusCode).toBe(400);
+    const missing = await t.refused(api.promo.update, { id: 987654, title: 'x' });
+    expect(missing.status).toBe(404);
+    expect(missing.detail).toBe('Promo banner not found');
+    expect((await t.refused(api.promo.update, { title: 'no id' })).status).toBe(400);
   });
 });

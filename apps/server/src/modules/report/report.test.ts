@@ -1,4 +1,4 @@
-import { MAX_REPORT_DAYS, MAX_VIEW_EVENTS, REPORT_CSV_COLUMNS, Report } from '@kids-vod/contract';
+import { type ApiError, api, MAX_REPORT_DAYS, MAX_VIEW_EVENTS, REPORT_CSV_COLUMNS, Report } from '@kids-vod/contract';
 import { and, between, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -26,7 +26,7 @@ interface Event {
 
 /** Sends events as a player app does: no session, the ingest key. */
 function ingest(events: unknown[], headers: Record<string, string> = { 'x-ingest-key': KEY }) {
-  return t.app.inject({ method: 'POST', url: '/api/stat/views', headers, payload: { events } });
+  return t.send(api.report.views, { events }, { token: null, headers });
 }
 
 async function ingestOk(events: Event[]) {
@@ -40,7 +40,7 @@ async function ingestOk(events: Event[]) {
  * as text, past the response schema.
  */
 async function report(body: Record<string, unknown>) {
-  const res = await t.post('/api/stat/views_minutes_report', body);
+  const res = await t.send(api.report.report, body);
   if (res.statusCode === 200 && !body.csv) {
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const parsed = Report.safeParse(res.json());
@@ -53,17 +53,17 @@ async function report(body: Record<string, unknown>) {
 let seq = 0;
 async function newBrand(name: string) {
   seq += 1;
-  const res = await t.post('/api/brand/add', { name, slug: `report-brand-${seq}` });
+  const res = await t.send(api.brand.add, { name, slug: `report-brand-${seq}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { id: number; name: string };
 }
 
 async function newContent(brandId: number, season: number, sortNumber: number, title?: string) {
-  const res = await t.post('/api/content/add', { brand_id: brandId, season, sort_number: sortNumber });
+  const res = await t.send(api.content.add, { brand_id: brandId, season, sort_number: sortNumber });
   expect(res.statusCode, res.body).toBe(200);
   const id = res.json().id as number;
   if (title !== undefined) {
-    const lang = await t.post('/api/content_lang/add', { content_id: id, lang_id: 1, title });
+    const lang = await t.send(api.content.langAdd, { content_id: id, lang_id: 1, title });
     expect(lang.statusCode, lang.body).toBe(200);
   }
   return id;
@@ -142,15 +142,16 @@ describe('view ingestion: the ingest key', () => {
     const events = [{ content_id: 1, lang_id: 1, country: 'US', seconds: 1, ts: '2020-01-01T00:00:00Z' }];
     const none = await ingest(events, {});
     expect(none.statusCode).toBe(401);
-    expect(none.json().detail).toBe('Missing or wrong X-Ingest-Key header');
+    expect(none.json<ApiError>().detail).toBe('Missing or wrong X-Ingest-Key header');
     expect((await ingest(events, { 'x-ingest-key': 'y'.repeat(32) })).statusCode).toBe(401);
     expect((await ingest(events, { 'x-ingest-key': `${KEY}x` })).statusCode).toBe(401);
     expect((await ingest(events, { 'x-ingest-key': '' })).statusCode).toBe(401);
-    const session = await t.post('/api/stat/views', { events });
+    const session = await t.send(api.report.views, { events });
     expect(session.statusCode).toBe(401);
   });
 
   it('checks the key before reading the body', async () => {
+    // Raw on purpose: the body is not JSON.
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/stat/views',
@@ -174,7 +175,7 @@ describe('view ingestion: the ingest key', () => {
         payload: { events: [] },
       });
       expect(res.statusCode).toBe(401);
-      expect(res.json().detail).toMatch(/disabled/);
+      expect(res.json<ApiError>().detail).toMatch(/disabled/);
     } finally {
       await app.close();
     }
@@ -203,7 +204,7 @@ describe('view ingestion: bodies', () => {
     expect(ok.json()).toEqual({ accepted: MAX_VIEW_EVENTS, rejected: 0, duplicates: 0 });
     const tooMany = await ingest([...full, event()]);
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().detail).toMatch(/^Invalid body: events:/);
+    expect(tooMany.json<ApiError>().detail).toMatch(/^Invalid body: events:/);
     const rows = await t.database.db.select().from(viewDaily).where(eq(viewDaily.day, '2020-02-02'));
     expect(rows.map((r) => r.seconds)).toEqual([MAX_VIEW_EVENTS]);
     expect((await contentDayRows(contentId)).map((r) => [r.day, r.seconds])).toEqual([['2020-02-02', MAX_VIEW_EVENTS]]);
@@ -224,7 +225,7 @@ describe('view ingestion: bodies', () => {
   ])('refuses %s with 400 and counts nothing of the batch', async (_, fields, path) => {
     const res = await ingest([event(fields), event({ ts: '2020-02-03T12:00:00Z' })]);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+    expect(res.json<ApiError>().errors?.map((e) => e.path)).toContain(path);
     expect(await t.database.db.select().from(viewDaily).where(eq(viewDaily.day, '2020-02-03'))).toEqual([]);
     expect(await t.database.db.select().from(viewDailyContent).where(eq(viewDailyContent.day, '2020-02-03'))).toEqual(
       [],
@@ -232,6 +233,7 @@ describe('view ingestion: bodies', () => {
   });
 
   it('refuses a body that is not a list of events with 400', async () => {
+    // Raw on purpose: no body at all, which the contract's send never does.
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/stat/views', headers: { 'x-ingest-key': KEY } })).statusCode,
     ).toBe(400);
@@ -579,7 +581,7 @@ describe('viewing-minutes report', () => {
   ])('refuses %s with 400 and says the format', async (_, body, path) => {
     const res = await report(body);
     expect(res.statusCode).toBe(400);
-    const detail = res.json().detail as string;
+    const detail = res.json<ApiError>().detail as string;
     expect(detail.startsWith(`Invalid body: ${path}:`)).toBe(true);
     if (path in body) expect(detail).toMatch(/yyyy-MM-dd/);
   });
@@ -587,29 +589,24 @@ describe('viewing-minutes report', () => {
   it('refuses a start after the end, and a range longer than 3 years, with 400', async () => {
     const backwards = await report({ date_from: '2022-01-12', date_to: '2022-01-10' });
     expect(backwards.statusCode).toBe(400);
-    expect(backwards.json().detail).toBe('Invalid body: date_to: The end date is before the start date');
+    expect(backwards.json<ApiError>().detail).toBe('Invalid body: date_to: The end date is before the start date');
     const tooLong = await report({ date_from: '2020-01-01', date_to: '2023-01-01' });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().detail).toMatch(/longer than 1096 days/);
+    expect(tooLong.json<ApiError>().detail).toMatch(/longer than 1096 days/);
     // Exactly the longest range is fine: 2020-01-01 .. 2022-12-31 is 1096 days.
     expect(MAX_REPORT_DAYS).toBe(1096);
     expect((await report({ date_from: '2020-01-01', date_to: '2022-12-31' })).statusCode).toBe(200);
   });
 
   it('needs a session: 401 without one', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/stat/views_minutes_report',
-      payload: { date_from: '2022-01-10', date_to: '2022-01-12' },
-    });
+    const res = await t.send(api.report.report, { date_from: '2022-01-10', date_to: '2022-01-12' }, { token: null });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: 'Not signed in' });
-    const withKey = await t.app.inject({
-      method: 'POST',
-      url: '/api/stat/views_minutes_report',
-      headers: { 'x-ingest-key': KEY },
-      payload: { date_from: '2022-01-10', date_to: '2022-01-12', csv: true },
-    });
+    const withKey = await t.send(
+      api.report.report,
+      { date_from: '2022-01-10', date_to: '2022-01-12', csv: true },
+      { token: null, headers: { 'x-ingest-key': KEY } },
+    );
     expect(withKey.statusCode).toBe(401);
   });
 

@@ -1,3 +1,4 @@
+import { api } from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -13,7 +14,7 @@ const RUSSIAN = 2;
 let seq = 0;
 async function newStream(fields: Record<string, unknown> = {}) {
   seq += 1;
-  const res = await t.post('/api/stream/add', {
+  const res = await t.send(api.stream.add, {
     lang_id: ENGLISH,
     title: `Stream ${seq}`,
     url: `https://live.example.com/${seq}.m3u8`,
@@ -24,16 +25,16 @@ async function newStream(fields: Record<string, unknown> = {}) {
 }
 
 const listIds = async (langId: number) =>
-  (await t.post('/api/stream/list', { lang_id: langId })).json().map((s: { id: number }) => s.id);
+  (await t.call(api.stream.list, { lang_id: langId })).map((s: { id: number }) => s.id);
 
 describe('streams', () => {
   it('needs a session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/stream/list', payload: { lang_id: ENGLISH } });
+    const res = await t.send(api.stream.list, { lang_id: ENGLISH }, { token: null });
     expect(res.statusCode).toBe(401);
   });
 
   it('creates a stream with defaults and lists it under its language only', async () => {
-    const res = await t.post('/api/stream/add', {
+    const res = await t.send(api.stream.add, {
       lang_id: RUSSIAN,
       title: ' Cartoons ',
       url: 'http://live.example.com/ru.m3u8',
@@ -51,7 +52,7 @@ describe('streams', () => {
       is_active: true,
     });
     expect(stream.id).not.toBe(999);
-    const list = await t.post('/api/stream/list', { lang_id: RUSSIAN });
+    const list = await t.send(api.stream.list, { lang_id: RUSSIAN });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([stream]);
     expect(await listIds(ENGLISH)).not.toContain(stream.id);
@@ -78,14 +79,14 @@ describe('streams', () => {
   });
 
   it('answers 404 for an unknown language', async () => {
-    const list = await t.post('/api/stream/list', { lang_id: 9999 });
-    expect(list.statusCode).toBe(404);
-    expect(list.json().detail).toBe('Language not found');
-    const add = await t.post('/api/stream/add', { lang_id: 9999, title: 'x', url: 'https://example.com/x' });
-    expect(add.statusCode).toBe(404);
-    expect(add.json().detail).toBe('Unknown lang_id: 9999');
+    const list = await t.refused(api.stream.list, { lang_id: 9999 });
+    expect(list.status).toBe(404);
+    expect(list.detail).toBe('Language not found');
+    const add = await t.refused(api.stream.add, { lang_id: 9999, title: 'x', url: 'https://example.com/x' });
+    expect(add.status).toBe(404);
+    expect(add.detail).toBe('Unknown lang_id: 9999');
     const stream = await newStream();
-    expect((await t.post('/api/stream/update', { id: stream.id, lang_id: 9999 })).statusCode).toBe(404);
+    expect((await t.refused(api.stream.update, { id: stream.id, lang_id: 9999 })).status).toBe(404);
   });
 
   it('refuses a url that is not http(s), a missing title and a missing language with 400', async () => {
@@ -95,23 +96,21 @@ describe('streams', () => {
       'https://example.com/"x"',
     ];
     for (const url of ['ftp://example.com/live', 'rtmp://example.com/live', 'not a url', '', ...unencoded]) {
-      const res = await t.post('/api/stream/add', { lang_id: ENGLISH, title: 'x', url });
-      expect(res.statusCode, url).toBe(400);
-      expect(res.json().errors[0].path).toBe('url');
+      const res = await t.refused(api.stream.add, { lang_id: ENGLISH, title: 'x', url });
+      expect(res.status, url).toBe(400);
+      expect(res.errors?.[0]?.path).toBe('url');
     }
-    const missing = await t.post('/api/stream/add', { url: 'https://example.com/x', title: '  ' });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors.map((e: { path: string }) => e.path)).toEqual(
-      expect.arrayContaining(['lang_id', 'title']),
-    );
-    expect((await t.post('/api/stream/list', {})).statusCode).toBe(400);
+    const missing = await t.refused(api.stream.add, { url: 'https://example.com/x', title: '  ' });
+    expect(missing.status).toBe(400);
+    expect(missing.errors?.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(['lang_id', 'title']));
+    expect((await t.refused(api.stream.list, {})).status).toBe(400);
     const stream = await newStream();
-    expect((await t.post('/api/stream/update', { id: stream.id, url: 'javascript:alert(1)' })).statusCode).toBe(400);
+    expect((await t.refused(api.stream.update, { id: stream.id, url: 'javascript:alert(1)' })).status).toBe(400);
   });
 
   it('updates only the fields sent and refuses a stale updated_at with 409', async () => {
     const stream = await newStream({ poster_url: '/media/poster.jpg', sort: 4 });
-    const res = await t.post('/api/stream/update', {
+    const res = await t.send(api.stream.update, {
       id: stream.id,
       title: 'Renamed',
       lang_id: RUSSIAN,
@@ -124,13 +123,13 @@ describe('streams', () => {
     expect(saved.updated_at > stream.updated_at).toBe(true);
     expect(await listIds(RUSSIAN)).toContain(stream.id);
     expect(await listIds(ENGLISH)).not.toContain(stream.id);
-    const stale = await t.post('/api/stream/update', { id: stream.id, title: 'Lost', updated_at: stream.updated_at });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().detail).toBe('Stream was changed by someone else. Reload it and try again.');
-    const lww = await t.post('/api/stream/update', { id: stream.id, is_active: false });
+    const stale = await t.refused(api.stream.update, { id: stream.id, title: 'Lost', updated_at: stream.updated_at });
+    expect(stale.status).toBe(409);
+    expect(stale.detail).toBe('Stream was changed by someone else. Reload it and try again.');
+    const lww = await t.send(api.stream.update, { id: stream.id, is_active: false });
     expect(lww.json()).toMatchObject({ title: 'Renamed', is_active: false });
-    const missing = await t.post('/api/stream/update', { id: 987654, title: 'x' });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().detail).toBe('Stream not found');
+    const missing = await t.refused(api.stream.update, { id: 987654, title: 'x' });
+    expect(missing.status).toBe(404);
+    expect(missing.detail).toBe('Stream not found');
   });
 });

@@ -1,0 +1,99 @@
+/**
+ * Where every call of the API is sent: its method and path, written once. The contract's calls (`api` in index.ts)
+ * take theirs from here, and so does the zod-free client part (client.ts), so a browser that validates no form loads
+ * no zod. This module imports nothing.
+ */
+
+export type HttpMethod = 'GET' | 'POST';
+
+/** Where one call is sent; `public` calls are open without a session (login, view ingestion). */
+export interface Address {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly public?: true;
+}
+
+/** Every call's address, by domain and name as `api` has them. */
+export const addresses = {
+  auth: {
+    login: { method: 'POST', path: '/api/auth/login/', public: true },
+    user: { method: 'GET', path: '/api/auth/user/' },
+    logout: { method: 'GET', path: '/api/auth/logout/' },
+  },
+  reference: {
+    langList: { method: 'GET', path: '/api/content/lang_list' },
+    countries: { method: 'GET', path: '/api/content/countries' },
+  },
+  brand: {
+    list: { method: 'POST', path: '/api/brand/list' },
+    add: { method: 'POST', path: '/api/brand/add' },
+    update: { method: 'POST', path: '/api/brand/update' },
+    langList: { method: 'POST', path: '/api/brand_lang/list' },
+    langAdd: { method: 'POST', path: '/api/brand_lang/add' },
+    langUpdate: { method: 'POST', path: '/api/brand_lang/update' },
+    addCountryRule: { method: 'POST', path: '/api/brand/add_country_rule' },
+    delCountryRule: { method: 'POST', path: '/api/brand/del_country_rule' },
+    listCountryRule: { method: 'POST', path: '/api/brand/list_country_rule' },
+  },
+  content: {
+    list: { method: 'POST', path: '/api/content/list' },
+    add: { method: 'POST', path: '/api/content/add' },
+    update: { method: 'POST', path: '/api/content/update' },
+    langList: { method: 'POST', path: '/api/content_lang/list' },
+    langAdd: { method: 'POST', path: '/api/content_lang/add' },
+    langUpdate: { method: 'POST', path: '/api/content_lang/update' },
+    files: { method: 'GET', path: '/api/content/files' },
+    attachVideo: { method: 'POST', path: '/api/content/attach_video' },
+    detachVideo: { method: 'POST', path: '/api/content_lang/detach_video' },
+  },
+  link: {
+    list: { method: 'POST', path: '/api/content_link/list' },
+    add: { method: 'POST', path: '/api/content_link/add' },
+    delete: { method: 'POST', path: '/api/content_link/delete' },
+  },
+  promo: {
+    list: { method: 'POST', path: '/api/promo/list' },
+    add: { method: 'POST', path: '/api/promo/add' },
+    update: { method: 'POST', path: '/api/promo/update' },
+  },
+  stream: {
+    list: { method: 'POST', path: '/api/stream/list' },
+    add: { method: 'POST', path: '/api/stream/add' },
+    update: { method: 'POST', path: '/api/stream/update' },
+  },
+  promoCode: {
+    list: { method: 'POST', path: '/api/promo-codes/list/' },
+    get: { method: 'GET', path: '/api/promo-codes/:id/' },
+    add: { method: 'POST', path: '/api/promo-codes/add/' },
+    update: { method: 'POST', path: '/api/promo-codes/:id/update/' },
+    delete: { method: 'POST', path: '/api/promo-codes/:id/delete/' },
+  },
+  report: {
+    report: { method: 'POST', path: '/api/stat/views_minutes_report' },
+    views: { method: 'POST', path: '/api/stat/views', public: true },
+  },
+  upload: {
+    upload: { method: 'POST', path: '/api/content/upload' },
+    catalogBuilds: { method: 'POST', path: '/api/catalog/builds' },
+    uploadJson: { method: 'POST', path: '/api/content/upload_json' },
+  },
+  locale: {
+    list: { method: 'POST', path: '/api/locales/list' },
+    addKey: { method: 'POST', path: '/api/locales/add_key' },
+    upsert: { method: 'POST', path: '/api/locales/upsert' },
+    delete: { method: 'POST', path: '/api/locales/delete' },
+    addLanguage: { method: 'POST', path: '/api/content/add_lang' },
+  },
+  audit: {
+    list: { method: 'POST', path: '/api/audit/list' },
+  },
+} as const satisfies Record<string, Record<string, Address>>;
+
+/** The URL of a call: `:name` segments of its path filled from `params`, `query` appended (undefined left out). */
+export function callUrl(address: Pick<Address, 'path'>, where: { params?: unknown; query?: unknown } = {}): string {
+  const params = (where.params ?? {}) as Record<string, string | number>;
+  const url = address.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const query = Object.entries((where.query ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  const pairs = query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+  return pairs.length > 0 ? `${url}?${pairs.join('&')}` : url;
+}
