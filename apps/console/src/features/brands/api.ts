@@ -10,8 +10,9 @@ import type {
 } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, send } from '../../lib/api-client.ts';
+import { send } from '../../lib/api-client.ts';
 import { brandsQuery, sharedKeys } from '../../lib/reads.ts';
+import { useSaves, useVersionSaves } from '../../lib/saves.ts';
 
 /** The brands screen's calls: query options and hooks typed from the contract. */
 export const brandKeys = {
@@ -45,73 +46,22 @@ export const useBrandLangs = (brandId: number | null) =>
 export const useCountryRules = (brandId: number | null) =>
   useQuery({ ...countryRulesQuery(brandId ?? 0), enabled: brandId !== null });
 
-/** The saved brand replaces its row at once (its new `updated_at` guards the next save), then the list reloads. */
-function useBrandSaved() {
-  const queryClient = useQueryClient();
-  return (saved: Brand) => {
-    queryClient.setQueryData(brandsQuery.queryKey, (rows) =>
-      rows?.some((b) => b.id === saved.id) ? rows.map((b) => (b.id === saved.id ? saved : b)) : rows,
-    );
-    // Not awaited: the save is done when the server answers, and the modal resets its form then; waiting for the
-    // reload too left a window where Close asked about unsaved changes that were already saved.
-    void queryClient.invalidateQueries({ queryKey: sharedKeys.brands });
-  };
-}
-
-export function useAddBrand() {
-  const onSaved = useBrandSaved();
-  return useMutation({
-    mutationFn: (body: BrandAddBody) => send(api.brand.add, { body }),
-    onSuccess: onSaved,
-    meta: { successMessage: 'Brand created' },
+export const useBrandSaves = () =>
+  useSaves<Brand, BrandAddBody, BrandUpdateBody>({
+    what: 'Brand',
+    add: (body) => send(api.brand.add, { body }),
+    update: (body) => send(api.brand.update, { body }),
+    rowsKey: () => brandsQuery.queryKey,
+    listsKey: sharedKeys.brands,
   });
-}
 
-export function useUpdateBrand() {
+export function useBrandVersionSaves() {
   const queryClient = useQueryClient();
-  const onSaved = useBrandSaved();
-  return useMutation({
-    mutationFn: (body: BrandUpdateBody) => send(api.brand.update, { body }),
-    onSuccess: onSaved,
-    // Someone else changed it (409): the list reloads, so the brand opened again is the current one.
-    onError: (err) => {
-      if (err instanceof ApiError && err.status === 409) queryClient.invalidateQueries({ queryKey: sharedKeys.brands });
-    },
-    meta: { successMessage: 'Brand saved' },
-  });
-}
-
-function useLangSaved() {
-  const queryClient = useQueryClient();
-  return async (saved: BrandLang) => {
-    queryClient.setQueryData(brandLangsQuery(saved.brand_id).queryKey, (rows) =>
-      rows ? [...rows.filter((l) => l.id !== saved.id), saved].sort((a, b) => a.lang_id - b.lang_id) : [saved],
-    );
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: brandKeys.langs(saved.brand_id) }),
-      queryClient.invalidateQueries({ queryKey: sharedKeys.brands }),
-    ]);
-  };
-}
-
-export function useAddBrandLang() {
-  const queryClient = useQueryClient();
-  const onSaved = useLangSaved();
-  return useMutation({
-    mutationFn: (body: BrandLangAddBody) => send(api.brand.langAdd, { body }),
-    onSuccess: onSaved,
-    // Added meanwhile in another tab (409): the versions reload, and the tab offers to save over it.
-    onError: (_err, body) => queryClient.invalidateQueries({ queryKey: brandKeys.langs(body.brand_id) }),
-    meta: { successMessage: 'Language version added' },
-  });
-}
-
-export function useUpdateBrandLang() {
-  const onSaved = useLangSaved();
-  return useMutation({
-    mutationFn: (body: BrandLangUpdateBody) => send(api.brand.langUpdate, { body }),
-    onSuccess: onSaved,
-    meta: { successMessage: 'Language version saved' },
+  return useVersionSaves<BrandLang, BrandLangAddBody, BrandLangUpdateBody>({
+    add: (body) => send(api.brand.langAdd, { body }),
+    update: (body) => send(api.brand.langUpdate, { body }),
+    versionsKey: (of) => brandKeys.langs(of.brand_id),
+    alsoChanged: () => queryClient.invalidateQueries({ queryKey: sharedKeys.brands }),
   });
 }
 

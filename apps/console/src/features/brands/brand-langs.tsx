@@ -8,7 +8,7 @@ import { LanguageTabs } from '../../components/language-tabs.tsx';
 import { ListState } from '../../components/list-state.tsx';
 import { useLanguages } from '../../lib/reads.ts';
 import { showRefusal, showSaved, startFrom } from '../../lib/saved-form.ts';
-import { useAddBrandLang, useBrandLangs, useUpdateBrandLang } from './api.ts';
+import { useBrandLangs, useBrandVersionSaves } from './api.ts';
 
 interface LangFormValues {
   title: string;
@@ -38,8 +38,7 @@ function BrandLangEditor({
   version: BrandLang | undefined;
   onDirtyChange: (dirty: boolean) => void;
 }) {
-  const add = useAddBrandLang();
-  const update = useUpdateBrandLang();
+  const { add, update } = useBrandVersionSaves();
   const form = useForm<LangFormValues>({
     initialValues: langFormValues(version),
     validate: (values) =>

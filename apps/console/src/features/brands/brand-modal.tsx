@@ -8,7 +8,7 @@ import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ImageField } from '../../components/image-field.tsx';
 import { NumberField, numberOrUndefined } from '../../components/number-field.tsx';
 import { brandsQuery } from '../../lib/reads.ts';
-import { useAddBrand, useAddCountryRule, useForgetBrandDetails, useUpdateBrand } from './api.ts';
+import { useAddCountryRule, useBrandSaves, useForgetBrandDetails } from './api.ts';
 import { BrandLangs } from './brand-langs.tsx';
 import { CountryRules, useRuleDraft } from './country-rules.tsx';
 
@@ -74,8 +74,7 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
   // Read when a save answers, after the renders that may have changed it.
   const langDirtyNow = useRef(langDirty);
   langDirtyNow.current = langDirty;
-  const add = useAddBrand();
-  const update = useUpdateBrand();
+  const { add, update } = useBrandSaves();
   const addRule = useAddCountryRule();
   const forget = useForgetBrandDetails();
   const queryClient = useQueryClient();

@@ -12,6 +12,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { send } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/query-client.ts';
 import { sharedKeys } from '../../lib/reads.ts';
+import { useVersionSaves } from '../../lib/saves.ts';
 
 /** The content screen's calls: query options and hooks typed from the contract. */
 export const contentKeys = {
@@ -103,23 +104,12 @@ export function useLangChanged() {
   };
 }
 
-export function useAddContentLang() {
-  const queryClient = useQueryClient();
-  const changed = useLangChanged();
-  return useMutation({
-    mutationFn: (body: ContentLangAddBody) => send(api.content.langAdd, { body }),
-    onSuccess: changed,
-    // Added meanwhile in another tab (409): the versions reload, and the tab offers to save over it.
-    onError: (_err, body) => queryClient.invalidateQueries({ queryKey: contentKeys.langs(body.content_id) }),
-    meta: { successMessage: 'Language version added' },
-  });
-}
-
-export function useUpdateContentLang() {
-  const changed = useLangChanged();
-  return useMutation({
-    mutationFn: (body: ContentLangUpdateBody) => send(api.content.langUpdate, { body }),
-    onSuccess: changed,
-    meta: { successMessage: 'Language version saved' },
+export function useContentVersionSaves() {
+  const changed = useContentChanged();
+  return useVersionSaves<ContentLang, ContentLangAddBody, ContentLangUpdateBody>({
+    add: (body) => send(api.content.langAdd, { body }),
+    update: (body) => send(api.content.langUpdate, { body }),
+    versionsKey: (of) => contentKeys.langs(of.content_id),
+    alsoChanged: () => changed(),
   });
 }

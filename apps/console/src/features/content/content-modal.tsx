@@ -11,10 +11,9 @@ import { showRefusal } from '../../lib/saved-form.ts';
 import {
   contentKeys,
   useAddContent,
-  useAddContentLang,
   useContentLangs,
+  useContentVersionSaves,
   useUpdateContent,
-  useUpdateContentLang,
 } from './content-api.ts';
 import { ContentLangs, useContentLangForm } from './content-lang.tsx';
 import { defaultTitle, episodeCode, formatDuration } from './format.ts';
@@ -88,8 +87,7 @@ export function ContentModal({
   const languages = useLanguages();
   const addContent = useAddContent();
   const updateContent = useUpdateContent();
-  const addLang = useAddContentLang();
-  const updateLang = useUpdateContentLang();
+  const { add: addLang, update: updateLang } = useContentVersionSaves();
   const [langId, setLangId] = useState(DEFAULT_LANG_ID);
   const [itemId, setItemId] = useState(initial?.id ?? null);
   const langs = useContentLangs(itemId);

@@ -1,8 +1,9 @@
 import type { Promo, PromoAddBody, PromoUpdateBody } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, send } from '../../lib/api-client.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { send } from '../../lib/api-client.ts';
 import { contentListQuery } from '../../lib/reads.ts';
+import { useSaves } from '../../lib/saves.ts';
 
 /** The promo banners screen's calls: query options and hooks typed from the contract. */
 export const promoKeys = {
@@ -26,37 +27,11 @@ export const useSeasonContent = (brandId: number | null, season: number | null) 
     enabled: brandId !== null && season !== null,
   });
 
-/** The saved banner replaces its card at once (its new `updated_at` guards the next save), then the list reloads. */
-function usePromoSaved() {
-  const queryClient = useQueryClient();
-  return (saved: Promo) => {
-    queryClient.setQueryData(promosQuery.queryKey, (rows) =>
-      rows?.some((p) => p.id === saved.id) ? rows.map((p) => (p.id === saved.id ? saved : p)) : rows,
-    );
-    // Not awaited, like a brand's (brands/api.ts): the form resets as soon as the server has answered.
-    void queryClient.invalidateQueries({ queryKey: promoKeys.list });
-  };
-}
-
-export function useAddPromo() {
-  const onSaved = usePromoSaved();
-  return useMutation({
-    mutationFn: (body: PromoAddBody) => send(api.promo.add, { body }),
-    onSuccess: onSaved,
-    meta: { successMessage: 'Banner created' },
+export const usePromoSaves = () =>
+  useSaves<Promo, PromoAddBody, PromoUpdateBody>({
+    what: 'Banner',
+    add: (body) => send(api.promo.add, { body }),
+    update: (body) => send(api.promo.update, { body }),
+    rowsKey: () => promosQuery.queryKey,
+    listsKey: promoKeys.list,
   });
-}
-
-export function useUpdatePromo() {
-  const queryClient = useQueryClient();
-  const onSaved = usePromoSaved();
-  return useMutation({
-    mutationFn: (body: PromoUpdateBody) => send(api.promo.update, { body }),
-    onSuccess: onSaved,
-    // Someone else changed it (409): the list reloads, so the banner opened again is the current one.
-    onError: (err) => {
-      if (err instanceof ApiError && err.status === 409) queryClient.invalidateQueries({ queryKey: promoKeys.list });
-    },
-    meta: { successMessage: 'Banner saved' },
-  });
-}

@@ -9,7 +9,7 @@ import { ImageField } from '../../components/image-field.tsx';
 import { choicesError } from '../../components/list-state.tsx';
 import { NumberField } from '../../components/number-field.tsx';
 import { useBrandContent, useBrands, useLanguages } from '../../lib/reads.ts';
-import { promosQuery, useAddPromo, useSeasonContent, useUpdatePromo } from './api.ts';
+import { promosQuery, usePromoSaves, useSeasonContent } from './api.ts';
 import { BannerPreview } from './banner-preview.tsx';
 import { ALL_LANGUAGES, type PromoFormValues, promoBody, promoFormValues } from './promo-form.ts';
 
@@ -29,8 +29,7 @@ function contentLabel(item: Content): string {
  */
 export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClosed: () => void }) {
   const queryClient = useQueryClient();
-  const add = useAddPromo();
-  const update = useUpdatePromo();
+  const { add, update } = usePromoSaves();
   const brands = useBrands();
   const languages = useLanguages();
   // Read by validation: a banner whose episode left its season is not saved with it.

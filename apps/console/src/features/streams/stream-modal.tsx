@@ -8,7 +8,7 @@ import { ImageField } from '../../components/image-field.tsx';
 import { choicesError } from '../../components/list-state.tsx';
 import { NumberField, numberOrUndefined } from '../../components/number-field.tsx';
 import { useLanguages } from '../../lib/reads.ts';
-import { streamsQuery, useAddStream, useUpdateStream } from './api.ts';
+import { streamsQuery, useStreamSaves } from './api.ts';
 
 interface StreamFormValues {
   title: string;
@@ -59,8 +59,7 @@ export function StreamModal({
   onClosed: () => void;
 }) {
   const queryClient = useQueryClient();
-  const add = useAddStream();
-  const update = useUpdateStream();
+  const { add, update } = useStreamSaves();
   const languages = useLanguages();
   const editor = useEditor<Stream, StreamFormValues>({
     initial,

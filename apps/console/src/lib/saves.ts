@@ -1,0 +1,80 @@
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client.ts';
+
+/**
+ * The add and update of an entity shown in one list (brands, banners, streams). The saved row replaces its row at
+ * once (its new `updated_at` guards the next save), then the lists reload. Not awaited: the save is done when the
+ * server answers, and the modal resets its form then; waiting for the reload too left a window where Close asked
+ * about changes already saved. A 409 on update (someone else saved it) reloads them too, so the item opened again
+ * is the current one.
+ */
+export function useSaves<T extends { id: number }, A, U>(options: {
+  /** The entity as a toast names it: "Brand" gives "Brand created", "Brand saved". */
+  what: string;
+  add: (body: A) => Promise<T>;
+  update: (body: U) => Promise<T>;
+  /** Where the saved row is replaced at once. */
+  rowsKey: (saved: T) => QueryKey;
+  /** Every list a save may change. */
+  listsKey: QueryKey;
+}) {
+  const queryClient = useQueryClient();
+  const reload = () => void queryClient.invalidateQueries({ queryKey: options.listsKey });
+  const saved = (row: T) => {
+    queryClient.setQueryData<T[]>(options.rowsKey(row), (rows) =>
+      rows?.some((r) => r.id === row.id) ? rows.map((r) => (r.id === row.id ? row : r)) : rows,
+    );
+    reload();
+  };
+  const add = useMutation({
+    mutationFn: options.add,
+    onSuccess: saved,
+    meta: { successMessage: `${options.what} created` },
+  });
+  const update = useMutation({
+    mutationFn: options.update,
+    onSuccess: saved,
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 409) reload();
+    },
+    meta: { successMessage: `${options.what} saved` },
+  });
+  return { add, update };
+}
+
+/**
+ * The add and update of an item's language versions (a brand's, a content item's). The saved version takes its
+ * place in the item's versions at once, then they and whatever else shows them (`alsoChanged`) reload. An add
+ * refused because the version was added meanwhile (409, another tab) reloads the versions, and the tab then offers
+ * to save over it.
+ */
+export function useVersionSaves<V extends { id: number; lang_id: number }, A, U>(options: {
+  add: (body: A) => Promise<V>;
+  update: (body: U) => Promise<V>;
+  /** The versions of the item a version or an add's body belongs to. */
+  versionsKey: (of: V | A) => QueryKey;
+  alsoChanged: (saved: V) => Promise<unknown>;
+}) {
+  const queryClient = useQueryClient();
+  const saved = (version: V) => {
+    queryClient.setQueryData<V[]>(options.versionsKey(version), (rows) =>
+      rows ? [...rows.filter((l) => l.id !== version.id), version].sort((a, b) => a.lang_id - b.lang_id) : [version],
+    );
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: options.versionsKey(version) }),
+      options.alsoChanged(version),
+    ]);
+  };
+  const add = useMutation({
+    mutationFn: options.add,
+    onSuccess: saved,
+    onError: (_err, body) => queryClient.invalidateQueries({ queryKey: options.versionsKey(body) }),
+    meta: { successMessage: 'Language version added' },
+  });
+  const update = useMutation({
+    mutationFn: options.update,
+    onSuccess: saved,
+    meta: { successMessage: 'Language version saved' },
+  });
+  return { add, update };
+}
