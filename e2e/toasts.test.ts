@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../apps/server/src/test/harness.ts';
 import { type ConsoleUnderTest, expectNoConsoleErrors, startConsole } from './support/console.ts';
 
 let c: ConsoleUnderTest;
@@ -48,6 +49,78 @@ describe('toasts', () => {
         expect(overlaps(shown, await box(button)), `the toast covers ${await button.textContent()}`).toBe(false);
       }
     }
+    expectNoConsoleErrors();
+  });
+});
+
+/**
+ * The mouse rests on a toast: Mantine then holds its 4 s timer, so only the console can take it away. The toast must
+ * then be gone well within those 4 s (it has a moment to slide out), should the mouse have left it meanwhile.
+ */
+async function holdOpen(shown: Locator) {
+  await shown.waitFor();
+  await shown.hover();
+}
+const goneSoon = (shown: Locator) => shown.waitFor({ state: 'detached', timeout: 2_500 });
+
+async function signInByKeyboard(page: Page, password: string) {
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel(/^Password/).press('Enter');
+}
+
+describe('an error toast goes when what it was about succeeds', () => {
+  it('"Wrong email or password" goes on a correct sign-in', async () => {
+    const page = await c.newPage();
+    await page.goto('/login');
+    await signInByKeyboard(page, 'not-the-password');
+    const wrong = toast(page, 'Wrong email or password');
+    await holdOpen(wrong);
+    await signInByKeyboard(page, ADMIN_PASSWORD);
+    await page.waitForURL(/\/admin\/brands$/);
+    await goneSoon(wrong);
+    expectNoConsoleErrors();
+  });
+
+  it('"Not signed in" goes on signing in again', async () => {
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.getByRole('button', { name: 'New brand' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New brand' });
+    await dialog.getByLabel(/^Name/).fill('Session Gone');
+    // The session ends elsewhere (a logout in another tab); this tab's next save meets it.
+    await page.evaluate(async () => {
+      const res = await fetch('/api/auth/logout/', {
+        credentials: 'include',
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+      });
+      if (!res.ok) throw new Error(`logout: ${res.status}`);
+    });
+    await dialog.getByRole('button', { name: 'Create brand' }).click();
+    const ended = toast(page, 'Not signed in');
+    await holdOpen(ended);
+    await page.waitForURL(/\/login\?from=/);
+    await signInByKeyboard(page, ADMIN_PASSWORD);
+    await page.waitForURL(/\/admin\/brands$/);
+    await goneSoon(ended);
+    expectNoConsoleErrors();
+  });
+
+  it("a brand's slug refusal goes when the next brand is saved", async () => {
+    await c.addBrand('Slug Owner', { slug: 'taken-slug' });
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.getByRole('button', { name: 'New brand' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New brand' });
+    await dialog.getByLabel(/^Name/).fill('Slug Taker');
+    await dialog.getByLabel('Slug').fill('taken-slug');
+    await dialog.getByLabel('Slug').press('Enter');
+    const refused = toast(page, /slug/i);
+    await holdOpen(refused);
+    await dialog.getByLabel('Slug').fill('slug-taker');
+    await dialog.getByLabel('Slug').press('Enter');
+    await toast(page, 'Brand created').waitFor();
+    await goneSoon(refused);
     expectNoConsoleErrors();
   });
 });

@@ -70,7 +70,7 @@ export function useAddBrand() {
   return useMutation({
     mutationFn: (body: BrandAddBody) => send(api.brand.add, { body }),
     onSuccess: onSaved,
-    meta: { successMessage: 'Brand created' },
+    meta: { successMessage: 'Brand created', subject: 'brand' },
   });
 }
 
@@ -84,7 +84,7 @@ export function useUpdateBrand() {
     onError: (err) => {
       if (err instanceof ApiError && err.status === 409) queryClient.invalidateQueries({ queryKey: brandKeys.list });
     },
-    meta: { successMessage: 'Brand saved' },
+    meta: { successMessage: 'Brand saved', subject: 'brand' },
   });
 }
 
@@ -109,7 +109,7 @@ export function useAddBrandLang() {
     onSuccess: onSaved,
     // Added meanwhile in another tab (409): the versions reload, and the tab offers to save over it.
     onError: (_err, body) => queryClient.invalidateQueries({ queryKey: brandKeys.langs(body.brand_id) }),
-    meta: { successMessage: 'Language version added' },
+    meta: { successMessage: 'Language version added', subject: 'brand-lang' },
   });
 }
 
@@ -118,7 +118,7 @@ export function useUpdateBrandLang() {
   return useMutation({
     mutationFn: (body: BrandLangUpdateBody) => send(api.brand.langUpdate, { body }),
     onSuccess: onSaved,
-    meta: { successMessage: 'Language version saved' },
+    meta: { successMessage: 'Language version saved', subject: 'brand-lang' },
   });
 }
 

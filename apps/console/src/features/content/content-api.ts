@@ -85,7 +85,7 @@ export function useAddContent() {
   return useMutation({
     mutationFn: addContent,
     onSuccess: (saved) => changed(saved.brand_id),
-    meta: { successMessage: 'Content created' },
+    meta: { successMessage: 'Content created', subject: 'content' },
   });
 }
 
@@ -96,7 +96,7 @@ export function useUpdateContent() {
     onSuccess: (saved) => changed(saved.brand_id),
     // A refusal (409: changed by someone else) means the list is out of date: reload it for the next try.
     onError: () => changed(),
-    meta: { successMessage: 'Content saved' },
+    meta: { successMessage: 'Content saved', subject: 'content' },
   });
 }
 
@@ -134,7 +134,7 @@ export function useAddContentLang() {
     onSuccess: changed,
     // Added meanwhile in another tab (409): the versions reload, and the tab offers to save over it.
     onError: (_err, body) => queryClient.invalidateQueries({ queryKey: contentKeys.langs(body.content_id) }),
-    meta: { successMessage: 'Language version created' },
+    meta: { successMessage: 'Language version created', subject: 'content-lang' },
   });
 }
 
@@ -143,6 +143,6 @@ export function useUpdateContentLang() {
   return useMutation({
     mutationFn: (body: ContentLangUpdateBody) => send(api.content.langUpdate, { body }),
     onSuccess: changed,
-    meta: { successMessage: 'Language version saved' },
+    meta: { successMessage: 'Language version saved', subject: 'content-lang' },
   });
 }

@@ -58,7 +58,7 @@ export function useAddPromo() {
   return useMutation({
     mutationFn: (body: PromoAddBody) => send(api.promo.add, { body }),
     onSuccess: onSaved,
-    meta: { successMessage: 'Banner created' },
+    meta: { successMessage: 'Banner created', subject: 'banner' },
   });
 }
 
@@ -72,6 +72,6 @@ export function useUpdatePromo() {
     onError: (err) => {
       if (err instanceof ApiError && err.status === 409) queryClient.invalidateQueries({ queryKey: promoKeys.list });
     },
-    meta: { successMessage: 'Banner saved' },
+    meta: { successMessage: 'Banner saved', subject: 'banner' },
   });
 }

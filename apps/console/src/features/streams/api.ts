@@ -36,7 +36,7 @@ export function useAddStream() {
   return useMutation({
     mutationFn: (body: StreamAddBody) => send(api.stream.add, { body }),
     onSuccess: onSaved,
-    meta: { successMessage: 'Stream added' },
+    meta: { successMessage: 'Stream added', subject: 'stream' },
   });
 }
 
@@ -50,6 +50,6 @@ export function useUpdateStream() {
     onError: (err) => {
       if (err instanceof ApiError && err.status === 409) queryClient.invalidateQueries({ queryKey: streamKeys.lists });
     },
-    meta: { successMessage: 'Stream saved' },
+    meta: { successMessage: 'Stream saved', subject: 'stream' },
   });
 }
