@@ -12,6 +12,8 @@ import { pageOf, type SortDirection, sortRows, useUrlSearch, useUrlState } from 
 import { brandsQuery, contentListQuery, useBrands, useContentList, useMoveContent } from './content-api.ts';
 import { ContentTable, type MoveDirection, SORT_COLUMNS, type SortColumn, sortValue } from './content-table.tsx';
 import { episodeCode } from './format.ts';
+import { linksQuery, useLinks } from './link-api.ts';
+import { LinkedContent } from './linked-content.tsx';
 
 /** A brand may have thousands of episodes: the table shows them a page at a time. */
 const PAGE_SIZE = 100;
@@ -32,6 +34,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   const brandId = Number(new URL(request.url).searchParams.get('brand'));
   if (brandId > 0) void queryClient.prefetchQuery(contentListQuery({ brand_id: brandId }));
   void queryClient.prefetchQuery(brandsQuery);
+  if (brandId > 0) void queryClient.prefetchQuery(linksQuery(brandId));
   return null;
 }
 
@@ -50,6 +53,8 @@ export function Component() {
 
   const brands = useBrands();
   const list = useContentList(brandId);
+  // A compilation shows content of other brands besides its own (api.md, "Compilations"); its failure is not shown.
+  const linked = useLinks(brandId).data ?? [];
   const languages = useLanguages();
   const move = useMoveContent();
   const idle = useIdle();
@@ -216,7 +221,11 @@ export function Component() {
         <ListState
           query={list}
           isEmpty={all.length === 0}
-          emptyText={`${brand?.name ?? 'This brand'} has no content yet.`}
+          emptyText={
+            linked.length > 0
+              ? `${brand?.name ?? 'This brand'} has no content of its own; it shows ${linked.length === 1 ? '1 linked item' : `${linked.length} linked items`}.`
+              : `${brand?.name ?? 'This brand'} has no content yet.`
+          }
           createAction={newButton}
         >
           {list.isPending ? (
@@ -265,6 +274,7 @@ export function Component() {
           )}
         </ListState>
       )}
+      {showList && linked.length > 0 ? <LinkedContent brandName={brand?.name ?? 'This brand'} links={linked} /> : null}
 
       <Suspense fallback={null}>
         {brand && (idle || edited !== null) ? (
