@@ -159,6 +159,23 @@ describe('the layout', () => {
     expectNoConsoleErrors();
   });
 
+  it('closes the sidebar on a click on its own empty space, as on its overlay', async () => {
+    const page = await c.newPage({ width: 390, height: 800 });
+    await c.signIn(page);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('link', { name: 'Promocodes' }).waitFor();
+    // Below the last entry: the drawer itself, neither a link nor the overlay.
+    const content = await box(page, '.mantine-Drawer-content');
+    const last = await box(page, '.mantine-Drawer-content a:last-of-type');
+    const y = Math.round(last.y + last.height + 100);
+    expect(y).toBeLessThan(content.y + content.height);
+    await page.mouse.click(content.x + content.width / 2, y);
+    await drawer.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/admin/brands');
+    expectNoConsoleErrors();
+  });
+
   it('starts dark, switches to light and keeps it', async () => {
     const page = await c.newPage();
     await c.signIn(page);
