@@ -176,6 +176,21 @@ describe('the layout', () => {
     expectNoConsoleErrors();
   });
 
+  it('fetches the languages on start, on a screen that does not use them', async () => {
+    const page = await c.newPage();
+    await c.signIn(page);
+    // Asked by the report page (its address is the referrer), not by the brands screen the sign-in landed on.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const from = request.headers().referer ?? '';
+      if (request.url().includes('/api/content/lang_list') && from.endsWith('/admin/report')) asked.push(from);
+    });
+    await page.goto('/admin/report');
+    await page.getByTestId('page-title').getByText('Report').waitFor();
+    await expect.poll(() => asked.length, { timeout: 10_000 }).toBe(1);
+    expectNoConsoleErrors();
+  });
+
   it('starts dark, switches to light and keeps it', async () => {
     const page = await c.newPage();
     await c.signIn(page);
