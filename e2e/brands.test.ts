@@ -44,6 +44,27 @@ async function chooseCountry(page: Page, search: string, option: string) {
 }
 
 describe('brands', () => {
+  it('shows an uploaded image when the upload answers only cloudflare_url', async () => {
+    const page = await c.newPage();
+    await c.signIn(page);
+    // The upload is stored as usual; its answer is cut down to the one field the specification names.
+    await page.route('**/api/content/upload?type=image*', async (route) => {
+      const stored = await (await route.fetch()).json();
+      await route.fulfill({ json: { cloudflare_url: stored.cloudflare_url } });
+    });
+    await page.getByRole('button', { name: 'New brand' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New brand' });
+    await dialog
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: discPng(48, 48, '#1971c2', '#ffffff') });
+    const preview = dialog.getByRole('img', { name: 'Logo preview' });
+    await preview.waitFor();
+    expect(await preview.getAttribute('src')).toMatch(/^\/media\/images\/.+\.png$/);
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(48);
+    expectNoConsoleErrors();
+  });
+
   it('creates a brand with a logo, adds an English version and country rules, and edits it', async () => {
     // The journey starts from the empty list: a retry clears what its first attempt saved.
     await c.t.database.db.execute(sql`truncate brands cascade`);

@@ -461,6 +461,38 @@ describe('the content screen', () => {
     expectNoConsoleErrors();
   });
 
+  it("shows a compilation's linked content on its content screen, and follows a link added in the Links modal", async () => {
+    const source = await brandWithContent('Shelf Stories', ['Owl Night', 'Fox Morning', 'Bear Nap']);
+    const compilation = await c.addBrand('Shelf Best Of');
+    const items = (await post('/api/content/list', { brand_id: source.id })) as unknown as { id: number }[];
+    for (const item of items.slice(0, 2)) {
+      await post('/api/content_link/add', { brand_id: compilation.id, content_id: item.id });
+    }
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.goto(`/admin/content?brand=${compilation.id}`);
+    // No content of its own, but not "no content": the linked items are on the screen, outside the Links modal.
+    const linked = page.getByRole('table', { name: 'Linked content' });
+    await linked.getByText('Shelf Stories · S1E1 · Owl Night').waitFor();
+    await linked.getByText('Shelf Stories · S1E2 · Fox Morning').waitFor();
+    await page.getByText('Shelf Best Of has no content of its own; it shows 2 linked items.').waitFor();
+    expect(await page.getByText('has no content yet').count()).toBe(0);
+    await accessible(page, 'a compilation with linked content only');
+
+    // A link added in the modal shows on the screen once the modal is closed.
+    await page.getByRole('button', { name: 'Links' }).first().click();
+    const links = page.getByRole('dialog', { name: 'Links · Shelf Best Of' });
+    await choose(links, page, 'From brand', 'Shelf Stories');
+    await choose(links, page, 'Content', 'S1E3 · Bear Nap');
+    await links.getByRole('button', { name: 'Add link' }).click();
+    await toast(page, 'Link added').waitFor();
+    await links.getByRole('button', { name: 'Close' }).click();
+    await links.waitFor({ state: 'hidden' });
+    await linked.getByText('Shelf Stories · S1E3 · Bear Nap').waitFor();
+    expect(await linked.getByRole('row').count()).toBe(3);
+    expectNoConsoleErrors();
+  });
+
   it('passes axe in light mode: the list, the content modal with a video and the links modal', async () => {
     const brand = await brandWithContent('Light Meadow', ['Sunny Day', 'Picnic']);
     const linked = await brandWithContent('Light Hills', ['Kite']);

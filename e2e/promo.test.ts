@@ -106,6 +106,38 @@ describe('promo banners', () => {
     expectNoConsoleErrors();
   });
 
+  it('takes Enter in a colour field as the end of the colour, not as a save', async () => {
+    const promo = await post<Promo>('/api/promo/add', { title: 'Enter Only Commits', bg_color: '#22223b' });
+    const page = await c.newPage();
+    await openPromoScreen(page);
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/promo\/(add|update)/.test(request.url())) saves.push(request.url());
+    });
+    await page.getByTestId(`promo-card-${promo.id}`).getByRole('button', { name: 'Enter Only Commits' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit banner' });
+    const background = dialog.getByRole('textbox', { name: 'Background colour' });
+    // A whole colour and Enter: before, the banner was saved with it and closed.
+    await background.fill('#123456');
+    await background.press('Enter');
+    await expect
+      .poll(() => dialog.getByTestId('banner-preview').evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toBe('rgb(18, 52, 86)');
+    await background.fill('FA0');
+    await background.press('Enter');
+    // The colour is taken as #rrggbb, the picker closes, and the banner stays open and unsaved.
+    await expect.poll(() => background.inputValue()).toBe('#ffaa00');
+    await page.getByRole('button', { name: '#e03131' }).waitFor({ state: 'hidden' });
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await background.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Saving is still the footer's button.
+    await dialog.getByRole('button', { name: 'Save banner' }).click();
+    await page.getByText('Banner saved').waitFor();
+    expect(saves).toHaveLength(1);
+    expect((await promos()).find((p) => p.id === promo.id)?.bg_color).toBe('#ffaa00');
+    expectNoConsoleErrors();
+  });
+
   it("edits a banner's colours with the preview following, and refuses a stale save", async () => {
     const promo = await post<Promo>('/api/promo/add', {
       title: 'Bedtime with Sleepy Stories',

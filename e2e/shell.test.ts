@@ -159,6 +159,38 @@ describe('the layout', () => {
     expectNoConsoleErrors();
   });
 
+  it('closes the sidebar on a click on its own empty space, as on its overlay', async () => {
+    const page = await c.newPage({ width: 390, height: 800 });
+    await c.signIn(page);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('link', { name: 'Promocodes' }).waitFor();
+    // Below the last entry: the drawer itself, neither a link nor the overlay.
+    const content = await box(page, '.mantine-Drawer-content');
+    const last = await box(page, '.mantine-Drawer-content a:last-of-type');
+    const y = Math.round(last.y + last.height + 100);
+    expect(y).toBeLessThan(content.y + content.height);
+    await page.mouse.click(content.x + content.width / 2, y);
+    await drawer.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/admin/brands');
+    expectNoConsoleErrors();
+  });
+
+  it('fetches the languages on start, on a screen that does not use them', async () => {
+    const page = await c.newPage();
+    await c.signIn(page);
+    // Asked by the report page (its address is the referrer), not by the brands screen the sign-in landed on.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const from = request.headers().referer ?? '';
+      if (request.url().includes('/api/content/lang_list') && from.endsWith('/admin/report')) asked.push(from);
+    });
+    await page.goto('/admin/report');
+    await page.getByTestId('page-title').getByText('Report').waitFor();
+    await expect.poll(() => asked.length, { timeout: 10_000 }).toBe(1);
+    expectNoConsoleErrors();
+  });
+
   it('starts dark, switches to light and keeps it', async () => {
     const page = await c.newPage();
     await c.signIn(page);

@@ -20,7 +20,8 @@ export default function Overlays() {
     <>
       <NavigationProgress className={classes.progress} />
       <ModalsProvider />
-      <Notifications position="bottom-right" autoClose={TOAST_DURATION_MS} />
+      {/* Top centre, under the header: bottom-right covered a modal's footer (its Save) for 4 s. */}
+      <Notifications position="top-center" className={classes.toasts} autoClose={TOAST_DURATION_MS} />
     </>
   );
 }

@@ -14,6 +14,8 @@ export function Sidebar({ opened, onClose }: { opened: boolean; onClose: () => v
       size={SIDEBAR_WIDTH}
       title="Kids VOD"
       closeButtonProps={{ 'aria-label': 'Close navigation' }}
+      // The specification: it closes on a click on its overlay or on itself (an entry, the title, empty space).
+      onClick={onClose}
     >
       <nav aria-label="Screens">
         {screens
@@ -27,7 +29,6 @@ export function Sidebar({ opened, onClose }: { opened: boolean; onClose: () => v
               leftSection={<s.icon size={18} />}
               rightSection={s.badge ? <Badge size="sm">{s.badge}</Badge> : undefined}
               active={location.pathname.startsWith(`/admin/${s.path}`)}
-              onClick={onClose}
             />
           ))}
       </nav>

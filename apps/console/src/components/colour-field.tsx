@@ -39,7 +39,8 @@ export interface ColourFieldProps extends Omit<ColorInputProps, 'format' | 'onCh
 
 /**
  * A colour as the API stores it (#rrggbb): typed, picked on the picker or a swatch, or taken from the screen.
- * Escape closes an open picker and nothing else (inside a modal it would otherwise close the modal).
+ * Escape closes an open picker and nothing else (inside a modal it would otherwise close the modal); Enter takes
+ * the typed colour and closes the picker, and does not submit the form around it.
  */
 export function ColourField({
   label,
@@ -54,6 +55,11 @@ export function ColourField({
   ...props
 }: ColourFieldProps) {
   const [pickerOpen, setPickerOpen] = useState(false);
+  /** The typed text as the API stores colours; text that is no colour stays for the form's check to name. */
+  const commit = () => {
+    const stored = asStoredColour(value);
+    if (stored !== null && stored !== value) onChange(stored);
+  };
   return (
     <ColorInput
       label={label}
@@ -72,8 +78,7 @@ export function ColourField({
       }}
       onBlur={(e) => {
         setPickerOpen(false);
-        const stored = asStoredColour(value);
-        if (stored !== null && stored !== value) onChange(stored);
+        commit();
         onBlur?.(e);
       }}
       onClick={(e) => {
@@ -84,7 +89,12 @@ export function ColourField({
       // target carries this mark (its own Selects do the same while their list is open).
       data-mantine-stop-propagation={pickerOpen ? 'true' : undefined}
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && pickerOpen) {
+        if (e.key === 'Enter') {
+          // Enter ends the colour, as leaving the field does; it is no save (the form around would submit).
+          e.preventDefault();
+          setPickerOpen(false);
+          commit();
+        } else if (e.key === 'Escape' && pickerOpen) {
           setPickerOpen(false);
         } else if (e.key !== 'Escape' && e.key !== 'Tab') {
           setPickerOpen(true);

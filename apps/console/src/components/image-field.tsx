@@ -54,7 +54,7 @@ export function ImageField({ label, value, onChange, platform = 'cloudflare', er
     running.current = controller;
     setProgress(0);
     try {
-      const { url } = await upload.mutateAsync({ file, signal: controller.signal });
+      const url = await upload.mutateAsync({ file, signal: controller.signal });
       if (!controller.signal.aborted) onChange(url);
     } catch (err) {
       if (!controller.signal.aborted) setProblem(errorMessage(err));

@@ -1,7 +1,7 @@
-import { notifications } from '@mantine/notifications';
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { notifications, notificationsStore } from '@mantine/notifications';
+import { type Mutation, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-client.ts';
-import { forgetSession, profileQuery } from './session.ts';
+import { forgetSession, profileQuery, SESSION_SUBJECT } from './session.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -10,6 +10,11 @@ declare module '@tanstack/react-query' {
       successMessage?: string;
       /** Set false where the screen shows the failure itself. Defaults to true. */
       errorToast?: boolean;
+      /**
+       * What the mutation is about ('brand'): its failure's toast goes once a mutation about the same succeeds;
+       * without one, the toast stays its 4 s. SESSION_SUBJECT (signing in) clears every toast.
+       */
+      subject?: string;
     };
   }
 }
@@ -36,6 +41,31 @@ function sessionEnded(err: unknown) {
   }
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: any mutation of the cache, whatever its types
+type AnyMutation = Mutation<any, any, any, any>;
+
+function subjectOf(mutation: AnyMutation, err?: unknown): string | undefined {
+  if (err instanceof ApiError && err.status === 401) return SESSION_SUBJECT;
+  return mutation.options.meta?.subject;
+}
+
+const errorToastPrefix = (subject: string) => `error:${subject}:`;
+let errorToasts = 0;
+
+/** Takes away the error toasts about `subject` (shown or waiting in the queue). */
+function hideErrorToasts(subject: string) {
+  const prefix = errorToastPrefix(subject);
+  notifications.updateState(notificationsStore, (shown) => shown.filter((n) => !n.id?.startsWith(prefix)));
+}
+
+/** A failure's toast; the one before it about the same subject goes, so a repeated refusal shows once. */
+function showErrorToast(err: unknown, subject: string | undefined) {
+  if (subject) hideErrorToasts(subject);
+  errorToasts += 1;
+  const id = subject ? `${errorToastPrefix(subject)}${errorToasts}` : undefined;
+  notifications.show({ id, color: 'red', title: 'Error', message: errorMessage(err) });
+}
+
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { retry: retryOnce, refetchOnWindowFocus: false, staleTime: 10_000 },
@@ -43,13 +73,17 @@ export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: sessionEnded }),
   mutationCache: new MutationCache({
     onSuccess: (_data, _vars, _ctx, mutation) => {
+      // What a failure's toast said is no longer so: a new session starts clean, a save takes its refusal away.
+      const subject = subjectOf(mutation);
+      if (subject === SESSION_SUBJECT) notifications.clean();
+      else if (subject) hideErrorToasts(subject);
       const message = mutation.options.meta?.successMessage;
       if (message) notifications.show({ color: 'green', message });
     },
     onError: (err, _vars, _ctx, mutation) => {
       sessionEnded(err);
       if (mutation.options.meta?.errorToast === false) return;
-      notifications.show({ color: 'red', title: 'Error', message: errorMessage(err) });
+      showErrorToast(err, subjectOf(mutation, err));
     },
   }),
 });

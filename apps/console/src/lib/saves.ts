@@ -29,7 +29,7 @@ export function useSaves<T extends { id: number }, A, U>(options: {
   const add = useMutation({
     mutationFn: options.add,
     onSuccess: saved,
-    meta: { successMessage: `${options.what} created` },
+    meta: { successMessage: `${options.what} created`, subject: options.what.toLowerCase() },
   });
   const update = useMutation({
     mutationFn: options.update,
@@ -37,7 +37,7 @@ export function useSaves<T extends { id: number }, A, U>(options: {
     onError: (err) => {
       if (err instanceof ApiError && err.status === 409) reload();
     },
-    meta: { successMessage: `${options.what} saved` },
+    meta: { successMessage: `${options.what} saved`, subject: options.what.toLowerCase() },
   });
   return { add, update };
 }
@@ -54,6 +54,8 @@ export function useVersionSaves<V extends { id: number; lang_id: number }, A, U>
   /** The versions of the item a version or an add's body belongs to. */
   versionsKey: (of: V | A) => QueryKey;
   alsoChanged: (saved: V) => Promise<unknown>;
+  /** What an error toast is about: it goes once a save of the same succeeds. */
+  subject: string;
 }) {
   const queryClient = useQueryClient();
   const saved = (version: V) => {
@@ -69,12 +71,12 @@ export function useVersionSaves<V extends { id: number; lang_id: number }, A, U>
     mutationFn: options.add,
     onSuccess: saved,
     onError: (_err, body) => queryClient.invalidateQueries({ queryKey: options.versionsKey(body) }),
-    meta: { successMessage: 'Language version added' },
+    meta: { successMessage: 'Language version added', subject: options.subject },
   });
   const update = useMutation({
     mutationFn: options.update,
     onSuccess: saved,
-    meta: { successMessage: 'Language version saved' },
+    meta: { successMessage: 'Language version saved', subject: options.subject },
   });
   return { add, update };
 }

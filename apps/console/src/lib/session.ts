@@ -3,6 +3,9 @@ import { api } from '@kids-vod/contract/client';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, send, TOKEN_KEY } from './api-client.ts';
 
+/** What signing in and a refusal for want of a session (401) are about, for their toasts (query-client.ts). */
+export const SESSION_SUBJECT = 'session';
+
 /** The signed-in profile; `null` when nobody is signed in (401). */
 export const profileQuery = queryOptions({
   queryKey: ['profile'],
@@ -28,7 +31,8 @@ export function useLogin() {
       localStorage.setItem(TOKEN_KEY, token);
       await queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
     },
-    meta: { errorToast: true },
+    // Its refusal is about the session too: a correct sign-in takes it away, with whatever else was shown.
+    meta: { errorToast: true, subject: SESSION_SUBJECT },
   });
 }
 

@@ -39,8 +39,19 @@ function upload<T>(url: string, file: File, { onProgress, signal }: UploadOption
 
 export type UploadPlatform = 'cloudflare' | 'other';
 
-export function uploadImage(file: File, platform: UploadPlatform, options: UploadOptions = {}) {
-  return upload<ImageUploadAnswer>(callUrl(api.upload.upload, { query: { type: 'image', platform } }), file, options);
+/**
+ * Uploads an image and resolves to its public URL. The specification's answer "has cloudflare_url"; this server
+ * sends `url` beside it: the first one given is taken.
+ */
+export async function uploadImage(file: File, platform: UploadPlatform, options: UploadOptions = {}): Promise<string> {
+  const answer = await upload<Partial<ImageUploadAnswer>>(
+    callUrl(api.upload.upload, { query: { type: 'image', platform } }),
+    file,
+    options,
+  );
+  const url = answer.cloudflare_url || answer.url;
+  if (!url) throw new ApiError(NETWORK_ERROR_MESSAGE, 200);
+  return url;
 }
 
 export function uploadVideo(file: File, options: UploadOptions = {}) {

@@ -60,6 +60,7 @@ export function useBrandVersionSaves() {
   return useVersionSaves<BrandLang, BrandLangAddBody, BrandLangUpdateBody>({
     add: (body) => send(api.brand.langAdd, { body }),
     update: (body) => send(api.brand.langUpdate, { body }),
+    subject: 'brand-lang',
     versionsKey: (of) => brandKeys.langs(of.brand_id),
     alsoChanged: () => queryClient.invalidateQueries({ queryKey: sharedKeys.brands }),
   });

@@ -63,7 +63,7 @@ export function useAddContent() {
   return useMutation({
     mutationFn: addContent,
     onSuccess: (saved) => changed(saved.brand_id),
-    meta: { successMessage: 'Content created' },
+    meta: { successMessage: 'Content created', subject: 'content' },
   });
 }
 
@@ -74,7 +74,7 @@ export function useUpdateContent() {
     onSuccess: (saved) => changed(saved.brand_id),
     // A refusal (409: changed by someone else) means the list is out of date: reload it for the next try.
     onError: () => changed(),
-    meta: { successMessage: 'Content saved' },
+    meta: { successMessage: 'Content saved', subject: 'content' },
   });
 }
 
@@ -109,6 +109,7 @@ export function useContentVersionSaves() {
   return useVersionSaves<ContentLang, ContentLangAddBody, ContentLangUpdateBody>({
     add: (body) => send(api.content.langAdd, { body }),
     update: (body) => send(api.content.langUpdate, { body }),
+    subject: 'content-lang',
     versionsKey: (of) => contentKeys.langs(of.content_id),
     alsoChanged: () => changed(),
   });

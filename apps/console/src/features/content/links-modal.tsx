@@ -1,6 +1,6 @@
 import type { Brand, ContentLink } from '@kids-vod/contract';
 import { ActionIcon, Button, Divider, Group, Modal, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconLink, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { closeUnlessUnsaved, confirmAction } from '../../components/confirm.tsx';
@@ -10,6 +10,7 @@ import { useUnsaved } from '../../lib/unsaved.ts';
 import { contentKeys } from './content-api.ts';
 import { defaultTitle, episodeCode } from './format.ts';
 import { useAddLink, useDeleteLink, useLinks } from './link-api.ts';
+import { LinkName } from './linked-content.tsx';
 
 /**
  * The compilation of a brand: content of other brands shown in it. Lists the links, adds one (another
@@ -45,8 +46,8 @@ export function LinksModal({
       setFromBrand(null);
       setContentId(null);
       onClose();
-      // Closing forgets the links: the next opening reads them afresh.
-      queryClient.removeQueries({ queryKey: contentKeys.links(brand.id) });
+      // Closing leaves no links of its own behind: they are read afresh, for the content screen that lists them too.
+      void queryClient.invalidateQueries({ queryKey: contentKeys.links(brand.id) });
     });
   }
 
@@ -84,10 +85,7 @@ export function LinksModal({
                 {(links.data ?? []).map((link) => (
                   <Table.Tr key={link.id}>
                     <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <IconLink size={16} aria-hidden />
-                        <Text size="sm">{link.ct_name}</Text>
-                      </Group>
+                      <LinkName link={link} />
                     </Table.Td>
                     <Table.Td w={48}>
                       <ActionIcon

@@ -14,6 +14,8 @@ import { pageOf, type SortDirection, sortRows, useUrlSearch, useUrlState } from 
 import { useMoveContent } from './content-api.ts';
 import { ContentTable, type MoveDirection, SORT_COLUMNS, type SortColumn, sortValue } from './content-table.tsx';
 import { episodeCode } from './format.ts';
+import { linksQuery, useLinks } from './link-api.ts';
+import { LinkedContent } from './linked-content.tsx';
 
 /** A brand may have thousands of episodes: the table shows them a page at a time. */
 const PAGE_SIZE = 100;
@@ -34,6 +36,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   const brandId = Number(new URL(request.url).searchParams.get('brand'));
   if (brandId > 0) void queryClient.prefetchQuery(contentListQuery({ brand_id: brandId }));
   void queryClient.prefetchQuery(brandsQuery);
+  if (brandId > 0) void queryClient.prefetchQuery(linksQuery(brandId));
   return null;
 }
 
@@ -233,6 +236,8 @@ export function Component() {
 
   const brands = useBrands();
   const list = useBrandContent(brandId);
+  // A compilation shows content of other brands besides its own (api.md, "Compilations"); its failure is not shown.
+  const linked = useLinks(brandId).data ?? [];
   const languages = useLanguages();
   const idle = useIdle();
   useEffect(() => whenIdle(ContentModal.preload), []);
@@ -317,7 +322,11 @@ export function Component() {
         <ContentList
           list={list}
           shown={{ visible: visible.length, page, pages, reorderable }}
-          emptyText={`${brand?.name ?? 'This brand'} has no content yet.`}
+          emptyText={
+            linked.length > 0
+              ? `${brand?.name ?? 'This brand'} has no content of its own; it shows ${linked.length === 1 ? '1 linked item' : `${linked.length} linked items`}.`
+              : `${brand?.name ?? 'This brand'} has no content yet.`
+          }
           createAction={newButton}
           onClear={() => {
             setSearch('');
@@ -338,6 +347,7 @@ export function Component() {
           />
         </ContentList>
       )}
+      {showList && linked.length > 0 ? <LinkedContent brandName={brand?.name ?? 'This brand'} links={linked} /> : null}
 
       <Suspense fallback={null}>
         {brand && editing ? (

@@ -60,7 +60,7 @@ export function useAddPromoCode() {
     mutationFn: (body: PromoCodeAddBody) => send(api.promoCode.add, { body }),
     // Not awaited, like a brand's (brands/api.ts): the modal is done as soon as the server has answered.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: promoCodeKeys.lists }),
-    meta: { successMessage: 'Promo code created' },
+    meta: { successMessage: 'Promo code created', subject: 'promo-code' },
   });
 }
 
@@ -79,7 +79,7 @@ export function useUpdatePromoCode() {
         queryClient.invalidateQueries({ queryKey: promoCodeKeys.lists });
       }
     },
-    meta: { successMessage: 'Promo code saved' },
+    meta: { successMessage: 'Promo code saved', subject: 'promo-code' },
   });
 }
 

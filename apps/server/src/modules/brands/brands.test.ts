@@ -37,6 +37,16 @@ describe('brands', () => {
     expect(list.json().map((b: { id: number }) => b.id)).toContain(brand.id);
   });
 
+  it('transliterates a name in another script into its slug, and drops accents of Latin letters', async () => {
+    const hedgehog = await t.post('/api/brand/add', { name: 'Ёжик в тумане' });
+    expect(hedgehog.statusCode, hedgehog.body).toBe(200);
+    expect(hedgehog.json().slug).toBe('yozhik-v-tumane');
+    const both = await t.post('/api/brand/add', { name: 'Ёжик … Été' });
+    expect(both.json().slug).toBe('yozhik-ete');
+    const summer = await t.post('/api/brand/add', { name: 'Été' });
+    expect(summer.json().slug).toBe('ete');
+  });
+
   it('orders the list by sort, then id', async () => {
     const late = await newBrand({ sort: 50 });
     const early = await newBrand({ sort: -50 });
@@ -130,6 +140,7 @@ describe('brands', () => {
 describe('slugify', () => {
   it('makes slugs', () => {
     expect(slugify('  Peppa  Pig -- Season 2 ')).toBe('peppa-pig-season-2');
-    expect(slugify('Маша')).toBe('');
+    expect(slugify('Маша')).toBe('masha');
+    expect(slugify('🐻')).toBe('');
   });
 });

@@ -1,4 +1,5 @@
 import type { api, Brand, BrandLang, CountryRule } from '@kids-vod/contract';
+import transliterate from '@sindresorhus/slugify';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { brandLangs, brands, countryRules } from '../../db/schema.ts';
@@ -10,16 +11,17 @@ import { unknownCountries } from '../reference/index.ts';
 
 type Parsed<K extends keyof typeof api.brand> = Body<(typeof api.brand)[K]>;
 
-/** A slug from a name: lower-case Latin letters and digits joined by single hyphens. */
+/**
+ * A slug from a name: transliterated (Cyrillic and other scripts, by @sindresorhus/slugify), lower-case Latin letters
+ * and digits joined by single hyphens. Accents on Latin letters are dropped first ("Kätze" gives "katze", not the
+ * German "kaetze"), as slugs were derived before the transliteration came.
+ */
 export function slugify(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100)
-    .replace(/-+$/, '');
+  const plainLatin = name
+    .normalize('NFD')
+    .replace(/([a-z])[\u0300-\u036f]+/gi, '$1')
+    .normalize('NFC');
+  return transliterate(plainLatin, { decamelize: false }).slice(0, 100).replace(/-+$/, '');
 }
 
 /**
@@ -76,7 +78,7 @@ export async function assertBrand(db: Executor, id: number): Promise<void> {
 export async function addBrand(db: Executor, body: Parsed<'add'>): Promise<Brand> {
   const slug = body.slug ?? slugify(body.name);
   if (!slug)
-    throw badRequest('The name has no Latin letters or digits to make a slug from: enter a slug', [
+    throw badRequest('The name has no letters or digits to make a slug from: enter a slug', [
       { path: 'slug', message: 'Enter a slug' },
     ]);
   const [row] = await db

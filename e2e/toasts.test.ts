@@ -1,0 +1,126 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../apps/server/src/test/harness.ts';
+import { type ConsoleUnderTest, expectNoConsoleErrors, startConsole } from './support/console.ts';
+
+let c: ConsoleUnderTest;
+beforeAll(async () => {
+  c = await startConsole();
+});
+afterAll(() => c.close());
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+async function box(locator: Locator) {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error(`${locator} is not visible`);
+  return b;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+describe('toasts', () => {
+  it("show where they cover none of an open modal's buttons, nor the header", async () => {
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 1280, height: 600 },
+    ]) {
+      const page = await c.newPage(size);
+      await c.signIn(page);
+      await page.getByRole('button', { name: 'New brand' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'New brand' });
+      await dialog.getByLabel(/^Name/).fill(`Toast Corner ${size.height}`);
+      await dialog.getByRole('button', { name: 'Create brand' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit brand' });
+      await edit.getByRole('button', { name: 'Save brand' }).waitFor();
+      const saved = toast(page, 'Brand created');
+      await saved.waitFor();
+      // Measured once it has slid in.
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      const shown = await box(saved);
+      expect(shown.y).toBeGreaterThanOrEqual(44);
+      const buttons = await edit.getByRole('button').all();
+      expect(buttons.length).toBeGreaterThan(2);
+      for (const button of buttons) {
+        if (!(await button.isVisible())) continue;
+        expect(overlaps(shown, await box(button)), `the toast covers ${await button.textContent()}`).toBe(false);
+      }
+    }
+    expectNoConsoleErrors();
+  });
+});
+
+/**
+ * The mouse rests on a toast: Mantine then holds its 4 s timer, so only the console can take it away. The toast must
+ * then be gone well within those 4 s (it has a moment to slide out), should the mouse have left it meanwhile.
+ */
+async function holdOpen(shown: Locator) {
+  await shown.waitFor();
+  await shown.hover();
+}
+const goneSoon = (shown: Locator) => shown.waitFor({ state: 'detached', timeout: 2_500 });
+
+async function signInByKeyboard(page: Page, password: string) {
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel(/^Password/).press('Enter');
+}
+
+describe('an error toast goes when what it was about succeeds', () => {
+  it('"Wrong email or password" goes on a correct sign-in', async () => {
+    const page = await c.newPage();
+    await page.goto('/login');
+    await signInByKeyboard(page, 'not-the-password');
+    const wrong = toast(page, 'Wrong email or password');
+    await holdOpen(wrong);
+    await signInByKeyboard(page, ADMIN_PASSWORD);
+    await page.waitForURL(/\/admin\/brands$/);
+    await goneSoon(wrong);
+    expectNoConsoleErrors();
+  });
+
+  it('"Not signed in" goes on signing in again', async () => {
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.getByRole('button', { name: 'New brand' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New brand' });
+    await dialog.getByLabel(/^Name/).fill('Session Gone');
+    // The session ends elsewhere (a logout in another tab); this tab's next save meets it.
+    await page.evaluate(async () => {
+      const res = await fetch('/api/auth/logout/', {
+        credentials: 'include',
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+      });
+      if (!res.ok) throw new Error(`logout: ${res.status}`);
+    });
+    await dialog.getByRole('button', { name: 'Create brand' }).click();
+    const ended = toast(page, 'Not signed in');
+    await holdOpen(ended);
+    await page.waitForURL(/\/login\?from=/);
+    await signInByKeyboard(page, ADMIN_PASSWORD);
+    await page.waitForURL(/\/admin\/brands$/);
+    await goneSoon(ended);
+    expectNoConsoleErrors();
+  });
+
+  it("a brand's slug refusal goes when the next brand is saved", async () => {
+    await c.addBrand('Slug Owner', { slug: 'taken-slug' });
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.getByRole('button', { name: 'New brand' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New brand' });
+    await dialog.getByLabel(/^Name/).fill('Slug Taker');
+    await dialog.getByLabel('Slug').fill('taken-slug');
+    await dialog.getByLabel('Slug').press('Enter');
+    const refused = toast(page, /slug/i);
+    await holdOpen(refused);
+    await dialog.getByLabel('Slug').fill('slug-taker');
+    await dialog.getByLabel('Slug').press('Enter');
+    await toast(page, 'Brand created').waitFor();
+    await goneSoon(refused);
+    expectNoConsoleErrors();
+  });
+});
