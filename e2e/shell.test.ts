@@ -56,7 +56,7 @@ describe('sign-in and the access guard', () => {
     const page = await c.newPage();
     await c.signIn(page);
     await page.getByTestId('profile-button').click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
     await page.goto('/admin/brands');
     await page.waitForURL(/\/login/);
@@ -69,7 +69,7 @@ describe('sign-in and the access guard', () => {
     const other = await page.context().newPage();
     await other.goto('/admin/streams');
     await other.getByTestId('profile-button').click();
-    await other.getByRole('menuitem', { name: 'Logout' }).click();
+    await other.getByRole('menuitem', { name: 'Sign out' }).click();
     await other.waitForURL(/\/login/);
 
     // This tab still shows the console; its next call meets the ended session.

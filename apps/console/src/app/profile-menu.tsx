@@ -19,7 +19,7 @@ export function ProfileMenu({ email, defaultOpened }: { email: string; defaultOp
           leftSection={<IconLogout size={16} />}
           onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}
         >
-          Logout
+          Sign out
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
