@@ -1,8 +1,8 @@
 import type { Brand, Language } from '@kids-vod/contract';
 import { AGE_RATINGS } from '@kids-vod/contract/client';
-import { Anchor, Avatar, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Avatar, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { LazyTooltip as Tooltip } from '../../components/lazy-tooltip.tsx';
-import { openOnRowClick, SkeletonRows } from '../../components/list-state.tsx';
+import { ListTable, OpenLink } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { PUBLISHED, StateLabel } from '../../components/state-label.tsx';
 import { type SortDirection, sortRows } from '../../lib/url-state.ts';
@@ -102,68 +102,53 @@ export function BrandsTable({
 }) {
   const header = { sort, direction, onSort };
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table highlightOnHover verticalSpacing="xs" aria-label="Brands">
-        {/* Headers stay on one line; the sort icon beside its label. */}
-        <Table.Thead style={{ whiteSpace: 'nowrap' }}>
-          <Table.Tr>
-            <Table.Th w={64}>Logo</Table.Th>
-            <SortHeader label="Name" column="name" {...header} />
-            <SortHeader label="Slug" column="slug" {...header} />
-            <SortHeader label="Age rating" column="age" {...header} />
-            <SortHeader label="Languages" column="langs" {...header} />
-            <SortHeader label="Where available" column="where" {...header} />
-            <SortHeader label="Published" column="published" {...header} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {loading
-            ? SkeletonRows({ columns: 7, image: { w: 40, h: 40 } })
-            : rows.map((b) => (
-                <Table.Tr
-                  key={b.id}
-                  data-testid={`brand-row-${b.id}`}
-                  style={{ cursor: 'pointer' }}
-                  onClick={openOnRowClick(() => onOpen(b))}
-                >
-                  <Table.Td>
-                    <Avatar src={b.logo_url} alt={`${b.name} logo`} radius="sm" size={40} color="indigo">
-                      {initials(b.name)}
-                    </Avatar>
-                  </Table.Td>
-                  {/* A long name or slug wraps anywhere rather than pushing the other columns off screen. */}
-                  <Table.Td maw={280} style={{ overflowWrap: 'anywhere' }}>
-                    <Anchor
-                      component="button"
-                      type="button"
-                      fw={500}
-                      ta="left"
-                      // One shade stronger than the default link colour: it stays readable on a hovered row.
-                      c="light-dark(var(--mantine-color-indigo-8), var(--mantine-color-indigo-3))"
-                      onClick={() => onOpen(b)}
-                    >
-                      {b.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td maw={240} style={{ overflowWrap: 'anywhere' }}>
-                    <Text size="sm" ff="monospace">
-                      {b.slug}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{b.age_rating}</Table.Td>
-                  <Table.Td>
-                    <LanguageCodes brand={b} languages={languages} />
-                  </Table.Td>
-                  <Table.Td maw={280}>
-                    <WhereAvailable brand={b} />
-                  </Table.Td>
-                  <Table.Td>
-                    <StateLabel on={b.is_published} words={PUBLISHED} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      label="Brands"
+      minWidth={900}
+      head={
+        <>
+          <Table.Th w={64}>Logo</Table.Th>
+          <SortHeader label="Name" column="name" {...header} />
+          <SortHeader label="Slug" column="slug" {...header} />
+          <SortHeader label="Age rating" column="age" {...header} />
+          <SortHeader label="Languages" column="langs" {...header} />
+          <SortHeader label="Where available" column="where" {...header} />
+          <SortHeader label="Published" column="published" {...header} />
+        </>
+      }
+      loading={loading}
+      skeleton={{ columns: 7, image: { w: 40, h: 40 } }}
+      rows={rows}
+      testId="brand-row"
+      onOpen={onOpen}
+      cells={(b) => (
+        <>
+          <Table.Td>
+            <Avatar src={b.logo_url} alt={`${b.name} logo`} radius="sm" size={40} color="indigo">
+              {initials(b.name)}
+            </Avatar>
+          </Table.Td>
+          {/* A long name or slug wraps anywhere rather than pushing the other columns off screen. */}
+          <Table.Td maw={280} style={{ overflowWrap: 'anywhere' }}>
+            <OpenLink onOpen={() => onOpen(b)}>{b.name}</OpenLink>
+          </Table.Td>
+          <Table.Td maw={240} style={{ overflowWrap: 'anywhere' }}>
+            <Text size="sm" ff="monospace">
+              {b.slug}
+            </Text>
+          </Table.Td>
+          <Table.Td>{b.age_rating}</Table.Td>
+          <Table.Td>
+            <LanguageCodes brand={b} languages={languages} />
+          </Table.Td>
+          <Table.Td maw={280}>
+            <WhereAvailable brand={b} />
+          </Table.Td>
+          <Table.Td>
+            <StateLabel on={b.is_published} words={PUBLISHED} />
+          </Table.Td>
+        </>
+      )}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { ActionIcon, Button, Divider, Group, Modal, Select, Skeleton, Stack, Tab
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { BrandSelect } from '../../components/brand-select.tsx';
 import { closeUnlessUnsaved, confirmAction } from '../../components/confirm.tsx';
 import { choicesError, ListState } from '../../components/list-state.tsx';
 import { useBrandContent } from '../../lib/reads.ts';
@@ -107,12 +108,10 @@ export function LinksModal({
 
         <Divider label="Add a link" labelPosition="left" />
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <Select
+          <BrandSelect
             label="From brand"
+            brands={otherBrands}
             placeholder={otherBrands.length ? 'Choose a brand' : 'No other brands'}
-            searchable
-            nothingFoundMessage="No brand of that name"
-            data={otherBrands.map((b) => ({ value: String(b.id), label: b.name }))}
             value={fromBrand}
             onChange={(v) => {
               setFromBrand(v);

@@ -3,6 +3,7 @@ import { Button, Center, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon
 import { IconLink, IconMovie, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
+import { BrandSelect } from '../../components/brand-select.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { choicesError, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
@@ -230,6 +231,12 @@ function ContentList({
   );
 }
 
+/** What an empty list says; a compilation with no content of its own shows its linked items below. */
+function emptyText(brandName: string, linked: number): string {
+  if (linked === 0) return `${brandName} has no content yet.`;
+  return `${brandName} has no content of its own; it shows ${linked === 1 ? '1 linked item' : `${linked} linked items`}.`;
+}
+
 export function Component() {
   const [url, setUrl] = useUrlState(URL_DEFAULTS);
   const { brandId, season, sort, dir } = readUrl(url);
@@ -250,6 +257,7 @@ export function Component() {
   const brand = brands.data?.find((b) => b.id === brandId) ?? null;
   // The brand in the address is taken at its word until the brands arrive: its rows need not wait for them.
   const showList = brand !== null || (brandId !== null && brands.isPending);
+  const brandName = brand?.name ?? 'This brand';
   const all = list.data ?? [];
 
   const seasons = useMemo(() => seasonsOf(list.data ?? [], season), [list.data, season]);
@@ -279,12 +287,10 @@ export function Component() {
         <h1>Content</h1>
       </VisuallyHidden>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
+        <BrandSelect
           label="Brand"
+          brands={brands.data ?? []}
           placeholder={brands.isPending ? 'Loading brands…' : 'Choose a brand'}
-          searchable
-          nothingFoundMessage="No brand of that name"
-          data={(brands.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
           value={brand ? String(brand.id) : null}
           onChange={(v) => {
             setSearch('');
@@ -322,11 +328,7 @@ export function Component() {
         <ContentList
           list={list}
           shown={{ visible: visible.length, page, pages, reorderable }}
-          emptyText={
-            linked.length > 0
-              ? `${brand?.name ?? 'This brand'} has no content of its own; it shows ${linked.length === 1 ? '1 linked item' : `${linked.length} linked items`}.`
-              : `${brand?.name ?? 'This brand'} has no content yet.`
-          }
+          emptyText={emptyText(brandName, linked.length)}
           createAction={newButton}
           onClear={() => {
             setSearch('');
@@ -347,7 +349,7 @@ export function Component() {
           />
         </ContentList>
       )}
-      {showList && linked.length > 0 ? <LinkedContent brandName={brand?.name ?? 'This brand'} links={linked} /> : null}
+      {showList && linked.length > 0 ? <LinkedContent brandName={brandName} links={linked} /> : null}
 
       <Suspense fallback={null}>
         {brand && editing ? (

@@ -1,6 +1,7 @@
 import type { CatalogBuild } from '@kids-vod/contract';
 import { ActionIcon, Anchor, CopyButton, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
+import { LINK_COLOUR } from '../../components/list-table.tsx';
 import { absoluteUrl, countList, formatSize, formatTime, WARNING_TEXT } from './format.ts';
 
 /** How much of the SHA-256 the table shows; the whole of it is on hover and copied. */
@@ -32,7 +33,7 @@ export function UrlCell({ url, what }: { url: string; what: string }) {
           rel="noopener noreferrer"
           size="xs"
           ff="monospace"
-          c="light-dark(var(--mantine-color-indigo-8), var(--mantine-color-indigo-3))"
+          c={LINK_COLOUR}
           style={{ overflowWrap: 'anywhere' }}
         >
           {href}

@@ -1,5 +1,5 @@
 import type { PromoCode, PromoCodeSort } from '@kids-vod/contract';
-import { ActionIcon, Anchor, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
   IconCircleCheckFilled,
   IconCircleDashed,
@@ -9,6 +9,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { SkeletonRows } from '../../components/list-state.tsx';
+import { OpenLink } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import type { SortDirection } from '../../lib/url-state.ts';
 import { type CodeStatus, codeStatus, formatDate, formatUses, formatValue, KIND_LABELS } from './format.ts';
@@ -114,20 +115,15 @@ export function PromoCodesTable({
                 <Table.Tr key={code.id} data-testid={`promo-code-row-${code.id}`}>
                   {/* A code is read as one word: it does not break at its hyphens. */}
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Anchor
-                      component="button"
-                      type="button"
+                    <OpenLink
                       size="sm"
                       fw={600}
                       ff="monospace"
-                      ta="left"
-                      // One shade stronger than the default link colour: it stays readable on a hovered row.
-                      c="light-dark(var(--mantine-color-indigo-8), var(--mantine-color-indigo-3))"
                       aria-label={`Edit ${code.code}`}
-                      onClick={() => onOpen(code)}
+                      onOpen={() => onOpen(code)}
                     >
                       {code.code}
-                    </Anchor>
+                    </OpenLink>
                   </Table.Td>
                   <Table.Td maw={320}>
                     <Text size="sm" lineClamp={2}>

@@ -1,17 +1,7 @@
 import type { Brand, Language, Promo } from '@kids-vod/contract';
-import {
-  Anchor,
-  Card,
-  ColorSwatch,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Card, ColorSwatch, Group, SimpleGrid, Skeleton, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { openOnRowClick } from '../../components/list-state.tsx';
+import { OpenLink } from '../../components/list-table.tsx';
 import { ACTIVE, StateLabel } from '../../components/state-label.tsx';
 import { BannerPreview } from './banner-preview.tsx';
 
@@ -90,17 +80,9 @@ export function PromoCards({
             <Stack gap="sm">
               <BannerPreview banner={p} label={`Banner ${name}`} />
               <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Anchor
-                  component="button"
-                  type="button"
-                  fw={500}
-                  ta="left"
-                  truncate
-                  c="light-dark(var(--mantine-color-indigo-8), var(--mantine-color-indigo-3))"
-                  onClick={() => onOpen(p)}
-                >
+                <OpenLink truncate onOpen={() => onOpen(p)}>
                   {name}
-                </Anchor>
+                </OpenLink>
                 <StateLabel on={p.is_active} words={ACTIVE} />
               </Group>
               <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>

@@ -6,14 +6,17 @@ import { useMemo, useRef } from 'react';
 import { ColourField } from '../../components/colour-field.tsx';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ImageField } from '../../components/image-field.tsx';
+import { LanguageSelect } from '../../components/language-select.tsx';
 import { choicesError } from '../../components/list-state.tsx';
 import { NumberField } from '../../components/number-field.tsx';
-import { useBrandContent, useBrands, useLanguages } from '../../lib/reads.ts';
+import { useBrandContent, useBrands } from '../../lib/reads.ts';
 import { promosQuery, usePromoSaves, useSeasonContent } from './api.ts';
 import { BannerPreview } from './banner-preview.tsx';
 import { ALL_LANGUAGES, type PromoFormValues, promoBody, promoFormValues } from './promo-form.ts';
 
 const validatePromo = schemaResolver(PromoAddBody, { sync: true });
+
+const ALL_LANGUAGES_CHOICE = { value: ALL_LANGUAGES, label: 'All languages' };
 
 const CONTENT_MOVED = 'Its episode is no longer in this season: choose one again';
 
@@ -31,7 +34,6 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
   const queryClient = useQueryClient();
   const { add, update } = usePromoSaves();
   const brands = useBrands();
-  const languages = useLanguages();
   // Read by validation: a banner whose episode left its season is not saved with it.
   const moved = useRef(false);
   const editor = useEditor<Promo, PromoFormValues>({
@@ -72,13 +74,6 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
   const contentOptions = useMemo(
     () => (seasonContent.data ?? []).map((c) => ({ value: String(c.id), label: contentLabel(c) })),
     [seasonContent.data],
-  );
-  const languageOptions = useMemo(
-    () => [
-      { value: ALL_LANGUAGES, label: 'All languages' },
-      ...(languages.data ?? []).map((l) => ({ value: String(l.id), label: l.name })),
-    ],
-    [languages.data],
   );
 
   const seasonPlaceholder =
@@ -144,15 +139,12 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
               }
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Select
+              <LanguageSelect
                 label="Language"
                 description="The app language that shows it"
-                data={languageOptions}
-                searchable
-                allowDeselect={false}
+                first={ALL_LANGUAGES_CHOICE}
                 key={form.key('lang_id')}
                 {...form.getInputProps('lang_id')}
-                error={form.errors.lang_id ?? choicesError(languages, 'the languages')}
               />
               <NumberField
                 label="Sort"

@@ -1,10 +1,11 @@
 import type { Stream } from '@kids-vod/contract';
 import { DEFAULT_LANG_ID } from '@kids-vod/contract/client';
-import { Group, Select, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import { LanguageSelect } from '../../components/language-select.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
-import { ClearSearch, choicesError, countText, ListState } from '../../components/list-state.tsx';
+import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useEditing } from '../../lib/editing.ts';
@@ -55,16 +56,12 @@ export function Component() {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="sm" wrap="wrap">
-          <Select
+          <LanguageSelect
             aria-label="Language"
             leftSection={<IconLanguage size={16} aria-hidden />}
-            data={(languages.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
-            searchable
-            allowDeselect={false}
             value={String(langId)}
             // Another language is another list: its search and page start afresh, the chosen order stays.
             onChange={(v) => setUrl({ lang: v ?? URL_DEFAULTS.lang, q: '', page: '1' })}
-            error={choicesError(languages, 'the languages')}
             w={200}
           />
           <SearchField

@@ -1,13 +1,11 @@
 import { type Stream, StreamAddBody, StreamUpdateBody } from '@kids-vod/contract';
-import { Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ImageField } from '../../components/image-field.tsx';
-import { choicesError } from '../../components/list-state.tsx';
+import { LanguageSelect } from '../../components/language-select.tsx';
 import { NumberField, numberOrUndefined } from '../../components/number-field.tsx';
-import { useLanguages } from '../../lib/reads.ts';
 import { streamsQuery, useStreamSaves } from './api.ts';
 
 interface StreamFormValues {
@@ -60,7 +58,6 @@ export function StreamModal({
 }) {
   const queryClient = useQueryClient();
   const { add, update } = useStreamSaves();
-  const languages = useLanguages();
   const editor = useEditor<Stream, StreamFormValues>({
     initial,
     toValues: (stream) => streamFormValues(stream, langId),
@@ -82,10 +79,6 @@ export function StreamModal({
     },
   });
   const { form } = editor;
-  const languageOptions = useMemo(
-    () => (languages.data ?? []).map((l) => ({ value: String(l.id), label: l.name })),
-    [languages.data],
-  );
 
   return (
     <EditorModal editor={editor} what="stream" onClosed={onClosed}>
@@ -103,15 +96,11 @@ export function StreamModal({
           {...form.getInputProps('url')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select
+          <LanguageSelect
             label="Language"
             description="The app language that shows it"
-            data={languageOptions}
-            searchable
-            allowDeselect={false}
             key={form.key('lang_id')}
             {...form.getInputProps('lang_id')}
-            error={form.errors.lang_id ?? choicesError(languages, 'the languages')}
           />
           <NumberField
             label="Order"

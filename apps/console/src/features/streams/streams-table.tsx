@@ -1,7 +1,7 @@
 import type { Stream } from '@kids-vod/contract';
 import { Anchor, Avatar, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconBroadcast, IconExternalLink } from '@tabler/icons-react';
-import { openOnRowClick, SkeletonRows } from '../../components/list-state.tsx';
+import { ListTable, OpenLink } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { ACTIVE, StateLabel } from '../../components/state-label.tsx';
 import { type SortDirection, sortRows } from '../../lib/url-state.ts';
@@ -38,73 +38,59 @@ export function StreamsTable({
 }) {
   const header = { sort, direction, onSort };
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table highlightOnHover verticalSpacing="xs" aria-label="Streams">
-        <Table.Thead style={{ whiteSpace: 'nowrap' }}>
-          <Table.Tr>
-            <Table.Th w={96}>Poster</Table.Th>
-            <SortHeader label="Title" column="title" {...header} />
-            <SortHeader label="URL" column="url" {...header} />
-            <SortHeader label="Order" column="order" {...header} />
-            <SortHeader label="Active" column="active" {...header} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {loading
-            ? SkeletonRows({ columns: 5, image: { w: 80, h: 45 } })
-            : rows.map((s) => (
-                <Table.Tr
-                  key={s.id}
-                  data-testid={`stream-row-${s.id}`}
-                  style={{ cursor: 'pointer' }}
-                  onClick={openOnRowClick(() => onOpen(s))}
+    <ListTable
+      label="Streams"
+      minWidth={860}
+      head={
+        <>
+          <Table.Th w={96}>Poster</Table.Th>
+          <SortHeader label="Title" column="title" {...header} />
+          <SortHeader label="URL" column="url" {...header} />
+          <SortHeader label="Order" column="order" {...header} />
+          <SortHeader label="Active" column="active" {...header} />
+        </>
+      }
+      loading={loading}
+      skeleton={{ columns: 5, image: { w: 80, h: 45 } }}
+      rows={rows}
+      testId="stream-row"
+      onOpen={onOpen}
+      cells={(s) => (
+        <>
+          <Table.Td>
+            <Avatar src={s.poster_url} alt={`${s.title} poster`} radius="sm" w={80} h={45} color="indigo">
+              <IconBroadcast size={20} aria-hidden />
+            </Avatar>
+          </Table.Td>
+          {/* The title keeps room for a few words; the URL column gives way (it truncates). */}
+          <Table.Td miw={180}>
+            <OpenLink onOpen={() => onOpen(s)}>{s.title}</OpenLink>
+          </Table.Td>
+          <Table.Td maw={420}>
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" ff="monospace" truncate title={s.url}>
+                {s.url}
+              </Text>
+              <Tooltip label="Open the stream in a new tab">
+                <Anchor
+                  href={s.url}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={`Open ${s.title} in a new tab`}
+                  c="dimmed"
+                  display="inline-flex"
                 >
-                  <Table.Td>
-                    <Avatar src={s.poster_url} alt={`${s.title} poster`} radius="sm" w={80} h={45} color="indigo">
-                      <IconBroadcast size={20} aria-hidden />
-                    </Avatar>
-                  </Table.Td>
-                  {/* The title keeps room for a few words; the URL column gives way (it truncates). */}
-                  <Table.Td miw={180}>
-                    <Anchor
-                      component="button"
-                      type="button"
-                      fw={500}
-                      ta="left"
-                      // One shade stronger than the default link colour: it stays readable on a hovered row.
-                      c="light-dark(var(--mantine-color-indigo-8), var(--mantine-color-indigo-3))"
-                      onClick={() => onOpen(s)}
-                    >
-                      {s.title}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td maw={420}>
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="sm" ff="monospace" truncate title={s.url}>
-                        {s.url}
-                      </Text>
-                      <Tooltip label="Open the stream in a new tab">
-                        <Anchor
-                          href={s.url}
-                          target="_blank"
-                          rel="noreferrer"
-                          aria-label={`Open ${s.title} in a new tab`}
-                          c="dimmed"
-                          display="inline-flex"
-                        >
-                          <IconExternalLink size={16} aria-hidden />
-                        </Anchor>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{s.sort}</Table.Td>
-                  <Table.Td>
-                    <StateLabel on={s.is_active} words={ACTIVE} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                  <IconExternalLink size={16} aria-hidden />
+                </Anchor>
+              </Tooltip>
+            </Group>
+          </Table.Td>
+          <Table.Td>{s.sort}</Table.Td>
+          <Table.Td>
+            <StateLabel on={s.is_active} words={ACTIVE} />
+          </Table.Td>
+        </>
+      )}
+    />
   );
 }

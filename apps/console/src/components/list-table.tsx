@@ -1,0 +1,72 @@
+import { Anchor, type AnchorProps, Table } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { openOnRowClick, SkeletonRows } from './list-state.tsx';
+
+/** One shade stronger than the default link colour: it stays readable on a hovered row. */
+export const LINK_COLOUR = 'light-dark(var(--mantine-color-indigo-8), var(--mantine-color-indigo-3))';
+
+/** The name of an item in a list, as the button that opens it. */
+export function OpenLink({
+  onOpen,
+  children,
+  ...props
+}: AnchorProps & { onOpen: () => void; children: ReactNode; 'aria-label'?: string }) {
+  return (
+    <Anchor component="button" type="button" fw={500} ta="left" c={LINK_COLOUR} onClick={onOpen} {...props}>
+      {children}
+    </Anchor>
+  );
+}
+
+/**
+ * A screen's list as a table: headers kept on one line, skeleton rows while it loads, and a click anywhere on a row
+ * (outside its own buttons and links) opens the item, as its name does.
+ */
+export function ListTable<T extends { id: number }>({
+  label,
+  minWidth,
+  head,
+  loading,
+  skeleton,
+  rows,
+  testId,
+  onOpen,
+  cells,
+}: {
+  label: string;
+  minWidth: number;
+  /** The header cells. */
+  head: ReactNode;
+  loading: boolean;
+  skeleton: Parameters<typeof SkeletonRows>[0];
+  rows: T[];
+  /** The row's test id prefix: `brand-row` gives `brand-row-<id>`. */
+  testId: string;
+  onOpen: (row: T) => void;
+  cells: (row: T) => ReactNode;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table highlightOnHover verticalSpacing="xs" aria-label={label}>
+        {/* Headers stay on one line; the sort icon beside its label. */}
+        <Table.Thead style={{ whiteSpace: 'nowrap' }}>
+          <Table.Tr>{head}</Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading
+            ? SkeletonRows(skeleton)
+            : rows.map((row) => (
+                <Table.Tr
+                  key={row.id}
+                  data-testid={`${testId}-${row.id}`}
+                  style={{ cursor: 'pointer' }}
+                  onClick={openOnRowClick(() => onOpen(row))}
+                >
+                  {cells(row)}
+                </Table.Tr>
+              ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
