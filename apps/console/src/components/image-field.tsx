@@ -1,6 +1,7 @@
 import { FILE_TOO_BIG_MESSAGE, OTHER_PLATFORM_MAX_BYTES } from '@kids-vod/contract';
 import { ActionIcon, Alert, Group, Image, Input, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { Dropzone, IMAGE_MIME_TYPE } from '@mantine/dropzone';
+import type { UseFormReturnType } from '@mantine/form';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 // The dropzone's own styles (dashed border, hover); main.tsx loads only the packages every screen uses.
 import '@mantine/dropzone/styles.css';
@@ -127,4 +128,14 @@ export function ImageField({ label, value, onChange, platform = 'cloudflare', er
       </Stack>
     </Input.Wrapper>
   );
+}
+
+/** An image field's value, change and error from a form's field holding a URL. */
+// biome-ignore lint/suspicious/noExplicitAny: any form whose field `path` holds an image URL
+export function imageInput(form: UseFormReturnType<any>, path: string) {
+  return {
+    value: form.getValues()[path] as string | null,
+    onChange: (url: string | null) => form.setFieldValue(path, url),
+    error: form.errors[path] as string | undefined,
+  };
 }

@@ -1,4 +1,4 @@
-import { Pagination, type PaginationProps } from '@mantine/core';
+import { Group, Pagination, type PaginationProps } from '@mantine/core';
 
 /**
  * A list's page buttons, each named for screen readers ("Page 2", "next page"). A new page starts at the top, as
@@ -15,5 +15,15 @@ export function ListPagination({ onChange, ...props }: Pick<PaginationProps, 'to
       getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
       getControlProps={(control) => ({ 'aria-label': `${control} page` })}
     />
+  );
+}
+
+/** The page buttons under a list, at its right; nothing while it fits on one page. */
+export function ListPages({ total, ...props }: Pick<PaginationProps, 'total' | 'value' | 'onChange'>) {
+  if (total <= 1) return null;
+  return (
+    <Group justify="flex-end">
+      <ListPagination total={total} {...props} />
+    </Group>
   );
 }

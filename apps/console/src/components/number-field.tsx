@@ -11,3 +11,8 @@ export function NumberField(props: NumberInputProps) {
 /** A number field holds '' while empty: sent as left out. */
 export const numberOrUndefined = (value: number | string): number | undefined =>
   value === '' ? undefined : Number(value);
+
+/** Where an item stands in its list: lower numbers come first. */
+export function SortField({ label = 'Sort', ...props }: NumberInputProps) {
+  return <NumberField label={label} description="Lower numbers come first" {...props} />;
+}

@@ -1,2 +1,2 @@
 // The page buttons on their own, for lists that load them only once they have more than one page.
-export { ListPagination } from './list-pagination.tsx';
+export { ListPages } from './list-pagination.tsx';

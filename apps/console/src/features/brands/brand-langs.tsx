@@ -3,7 +3,7 @@ import { Badge, Button, Center, Group, Loader, Stack, Switch, Text, Textarea, Te
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
-import { ImageField, useImageUploading } from '../../components/image-field.tsx';
+import { ImageField, imageInput, useImageUploading } from '../../components/image-field.tsx';
 import { LanguageTabs } from '../../components/language-tabs.tsx';
 import { ListState } from '../../components/list-state.tsx';
 import { useLanguages } from '../../lib/reads.ts';
@@ -98,12 +98,7 @@ function BrandLangEditor({
           key={form.key('description')}
           {...form.getInputProps('description')}
         />
-        <ImageField
-          label={`${language.name} logo`}
-          value={form.values.logo_url}
-          onChange={(url) => form.setFieldValue('logo_url', url)}
-          error={form.errors.logo_url as string | undefined}
-        />
+        <ImageField label={`${language.name} logo`} {...imageInput(form, 'logo_url')} />
         <Group justify="space-between">
           <Switch
             label={`Published in ${language.name}`}

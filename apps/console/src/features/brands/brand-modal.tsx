@@ -5,8 +5,8 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
-import { ImageField } from '../../components/image-field.tsx';
-import { NumberField, numberOrUndefined } from '../../components/number-field.tsx';
+import { ImageField, imageInput } from '../../components/image-field.tsx';
+import { numberOrUndefined, SortField } from '../../components/number-field.tsx';
 import { brandsQuery } from '../../lib/reads.ts';
 import { useAddCountryRule, useBrandSaves, useForgetBrandDetails } from './api.ts';
 import { BrandLangs } from './brand-langs.tsx';
@@ -146,19 +146,9 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
             key={form.key('age_rating')}
             {...form.getInputProps('age_rating')}
           />
-          <NumberField
-            label="Sort"
-            description="Lower numbers come first"
-            key={form.key('sort')}
-            {...form.getInputProps('sort')}
-          />
+          <SortField key={form.key('sort')} {...form.getInputProps('sort')} />
         </SimpleGrid>
-        <ImageField
-          label="Logo"
-          value={form.values.logo_url}
-          onChange={(url) => form.setFieldValue('logo_url', url)}
-          error={form.errors.logo_url as string | undefined}
-        />
+        <ImageField label="Logo" {...imageInput(form, 'logo_url')} />
         <Switch
           label="Published"
           key={form.key('is_published')}

@@ -6,9 +6,10 @@ import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useEditing } from '../../lib/editing.ts';
 import { lazyComponent, whenIdle } from '../../lib/lazy-component.ts';
+import { useListView } from '../../lib/list-view.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { brandsQuery, useBrands, useLanguages } from '../../lib/reads.ts';
-import { pageOf, type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
+import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { BrandsTable, sortBrands } from './brands-table.tsx';
 
 /** Rows per page; brands are dozens, the pages keep a long list fast anyway. */
@@ -17,7 +18,7 @@ const PAGE_SIZE = 50;
 // The modal (forms, zod schemas, image upload) is not needed to show the list: it loads when idle or first opened.
 const BrandModal = lazyComponent(() => import('./brand-modal.tsx').then((m) => m.BrandModal));
 // Pages show only past PAGE_SIZE brands: the pagination's code loads when there are two.
-const ListPagination = lazyComponent(() => import('../../components/pagination.ts').then((m) => m.ListPagination));
+const ListPages = lazyComponent(() => import('../../components/pagination.ts').then((m) => m.ListPages));
 
 /** The list is asked for as soon as the route is chosen, beside the profile, not once the screen renders. */
 export function loader() {
@@ -30,6 +31,8 @@ function matches(brand: Brand, search: string): boolean {
   return !q || brand.name.toLowerCase().includes(q) || brand.slug.includes(q);
 }
 
+const LIST_VIEW = { matches, sort: sortBrands, pageSize: PAGE_SIZE };
+
 export function Component() {
   const [url, setUrl] = useUrlState({ q: '', sort: '', dir: 'asc', page: '1' });
   const [search, setSearch] = useUrlSearch(url.q, (q) => setUrl({ q, page: '1' }));
@@ -39,21 +42,9 @@ export function Component() {
   useEffect(() => whenIdle(BrandModal.preload), []);
 
   const languageById = useMemo(() => new Map(languages.data?.map((l) => [l.id, l])), [languages.data]);
-  const direction: SortDirection = url.dir === 'desc' ? 'desc' : 'asc';
-  const rows = useMemo(
-    () =>
-      sortBrands(
-        (brands.data ?? []).filter((b) => matches(b, url.q)),
-        url.sort,
-        direction,
-      ),
-    [brands.data, url.q, url.sort, direction],
-  );
-  const { page, pages, pageRows } = pageOf(rows, url.page, PAGE_SIZE);
+  const { rows, direction, total, searching, page, pages, pageRows } = useListView(brands.data, url, LIST_VIEW);
 
   const newBrand = <NewButton what="brand" onClick={() => open(null)} />;
-  const total = brands.data?.length ?? 0;
-  const searching = url.q.trim() !== '' && total > 0;
 
   return (
     <Stack gap="md">
@@ -84,12 +75,11 @@ export function Component() {
           onSort={(sort, dir) => setUrl({ sort, dir })}
           onOpen={open}
         />
+        {/* Its code loads only for a list of more than one page. */}
         {pages > 1 ? (
-          <Group justify="flex-end">
-            <Suspense fallback={null}>
-              <ListPagination total={pages} value={page} onChange={(p) => setUrl({ page: String(p) })} />
-            </Suspense>
-          </Group>
+          <Suspense fallback={null}>
+            <ListPages total={pages} value={page} onChange={(p) => setUrl({ page: String(p) })} />
+          </Suspense>
         ) : null}
       </ListState>
 

@@ -3,7 +3,7 @@ import { Alert, Button, Grid, Stack, Switch, Text, Textarea, TextInput } from '@
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { ImageField } from '../../components/image-field.tsx';
+import { ImageField, imageInput } from '../../components/image-field.tsx';
 import { LanguageTabs } from '../../components/language-tabs.tsx';
 import { startFrom } from '../../lib/saved-form.ts';
 import { VideoSection } from './video-section.tsx';
@@ -118,9 +118,7 @@ export function ContentLangs({
                 // Each item's language has its own field, so an upload stops when either changes.
                 key={`${contentId}-${langId}`}
                 label="Thumbnail"
-                value={form.values.thumbnail_url}
-                onChange={(url) => form.setFieldValue('thumbnail_url', url)}
-                error={form.errors.thumbnail_url as string | undefined}
+                {...imageInput(form, 'thumbnail_url')}
               />
               <Switch
                 label={`Published in ${langName}`}

@@ -5,10 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { ColourField } from '../../components/colour-field.tsx';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
-import { ImageField } from '../../components/image-field.tsx';
+import { ImageField, imageInput } from '../../components/image-field.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { choicesError } from '../../components/list-state.tsx';
-import { NumberField } from '../../components/number-field.tsx';
+import { SortField } from '../../components/number-field.tsx';
 import { useBrandContent, useBrands } from '../../lib/reads.ts';
 import { promosQuery, usePromoSaves, useSeasonContent } from './api.ts';
 import { BannerPreview } from './banner-preview.tsx';
@@ -146,12 +146,7 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
                 key={form.key('lang_id')}
                 {...form.getInputProps('lang_id')}
               />
-              <NumberField
-                label="Sort"
-                description="Lower numbers come first"
-                key={form.key('sort')}
-                {...form.getInputProps('sort')}
-              />
+              <SortField key={form.key('sort')} {...form.getInputProps('sort')} />
             </SimpleGrid>
             <TextInput label="Button text" key={form.key('button_text')} {...form.getInputProps('button_text')} />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -169,13 +164,7 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
               />
             </SimpleGrid>
             {/* Banners go to the apps through the alternative platform, which takes files up to 1 MB. */}
-            <ImageField
-              label="Image"
-              platform="other"
-              value={values.image_url}
-              onChange={(url) => form.setFieldValue('image_url', url)}
-              error={form.errors.image_url as string | undefined}
-            />
+            <ImageField label="Image" platform="other" {...imageInput(form, 'image_url')} />
             <Switch
               label="Active"
               key={form.key('is_active')}

@@ -4,7 +4,7 @@ import { DatePickerInput, type DatePickerPreset } from '@mantine/dates';
 import { IconCalendar, IconCalendarX, IconDownload } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { ListPagination } from '../../components/list-pagination.tsx';
+import { ListPages } from '../../components/list-pagination.tsx';
 import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useDatePickerProps } from '../../lib/date-picker.ts';
@@ -238,11 +238,7 @@ export function Component() {
                 onSort={(sort, dir) => setUrl({ sort, dir })}
               />
             )}
-            {pages > 1 ? (
-              <Group justify="flex-end">
-                <ListPagination total={pages} value={page} onChange={(p) => setUrl({ page: String(p) })} />
-              </Group>
-            ) : null}
+            <ListPages total={pages} value={page} onChange={(p) => setUrl({ page: String(p) })} />
           </Stack>
         </ListState>
       )}

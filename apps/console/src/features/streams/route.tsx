@@ -2,15 +2,15 @@ import type { Stream } from '@kids-vod/contract';
 import { DEFAULT_LANG_ID } from '@kids-vod/contract/client';
 import { Group, Stack, Text } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
-import { useMemo } from 'react';
 import { LanguageSelect } from '../../components/language-select.tsx';
-import { ListPagination } from '../../components/list-pagination.tsx';
+import { ListPages } from '../../components/list-pagination.tsx';
 import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useEditing } from '../../lib/editing.ts';
+import { useListView } from '../../lib/list-view.ts';
 import { useLanguages } from '../../lib/reads.ts';
-import { pageOf, type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
+import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { useStreams } from './api.ts';
 import { StreamModal } from './stream-modal.tsx';
 import { StreamsTable, sortStreams } from './streams-table.tsx';
@@ -24,6 +24,8 @@ function matches(stream: Stream, search: string): boolean {
   return !q || stream.title.toLowerCase().includes(q) || stream.url.toLowerCase().includes(q);
 }
 
+const LIST_VIEW = { matches, sort: sortStreams, pageSize: PAGE_SIZE };
+
 export function Component() {
   const [url, setUrl] = useUrlState(URL_DEFAULTS);
   const [search, setSearch] = useUrlSearch(url.q, (q) => setUrl({ q, page: '1' }));
@@ -36,21 +38,9 @@ export function Component() {
 
   const language = languages.data?.find((l) => l.id === langId);
   const languageName = language?.name ?? `language ${langId}`;
-  const direction: SortDirection = url.dir === 'desc' ? 'desc' : 'asc';
-  const rows = useMemo(
-    () =>
-      sortStreams(
-        (streams.data ?? []).filter((s) => matches(s, url.q)),
-        url.sort,
-        direction,
-      ),
-    [streams.data, url.q, url.sort, direction],
-  );
-  const { page, pages, pageRows } = pageOf(rows, url.page, PAGE_SIZE);
+  const { rows, direction, total, searching, page, pages, pageRows } = useListView(streams.data, url, LIST_VIEW);
 
   const newStream = <NewButton what="stream" onClick={() => open(null)} />;
-  const total = streams.data?.length ?? 0;
-  const searching = url.q.trim() !== '' && total > 0;
 
   return (
     <Stack gap="md">
@@ -94,11 +84,7 @@ export function Component() {
           onSort={(sort, dir) => setUrl({ sort, dir })}
           onOpen={open}
         />
-        {pages > 1 ? (
-          <Group justify="flex-end">
-            <ListPagination total={pages} value={page} onChange={(p) => setUrl({ page: String(p) })} />
-          </Group>
-        ) : null}
+        <ListPages total={pages} value={page} onChange={(p) => setUrl({ page: String(p) })} />
       </ListState>
 
       {editing ? <StreamModal key={editing.key} initial={editing.item} langId={langId} onClosed={closed} /> : null}

@@ -3,9 +3,9 @@ import { SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
-import { ImageField } from '../../components/image-field.tsx';
+import { ImageField, imageInput } from '../../components/image-field.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
-import { NumberField, numberOrUndefined } from '../../components/number-field.tsx';
+import { numberOrUndefined, SortField } from '../../components/number-field.tsx';
 import { streamsQuery, useStreamSaves } from './api.ts';
 
 interface StreamFormValues {
@@ -102,19 +102,9 @@ export function StreamModal({
             key={form.key('lang_id')}
             {...form.getInputProps('lang_id')}
           />
-          <NumberField
-            label="Order"
-            description="Lower numbers come first"
-            key={form.key('sort')}
-            {...form.getInputProps('sort')}
-          />
+          <SortField label="Order" key={form.key('sort')} {...form.getInputProps('sort')} />
         </SimpleGrid>
-        <ImageField
-          label="Poster"
-          value={form.values.poster_url}
-          onChange={(url) => form.setFieldValue('poster_url', url)}
-          error={form.errors.poster_url as string | undefined}
-        />
+        <ImageField label="Poster" {...imageInput(form, 'poster_url')} />
         <Switch label="Active" key={form.key('is_active')} {...form.getInputProps('is_active', { type: 'checkbox' })} />
       </Stack>
     </EditorModal>
