@@ -33,3 +33,12 @@ export function showRefusal<T extends object>(form: UseFormReturnType<T>, err: u
   if (taken && err.status === 409) form.setFieldError(taken, err.message);
   else if (err.errors.length > 0) form.setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));
 }
+
+/**
+ * A form's values from a row: each field of `empty` takes the row's value, or the empty one where there is no row
+ * (a new item) or the row's is null. How a row becomes a form in one line per form, not a copy of `?? ''` each.
+ */
+export function valuesFrom<V extends object>(row: object | null | undefined, empty: V): V {
+  const source = (row ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(empty).map(([key, value]) => [key, source[key] ?? value])) as V;
+}

@@ -7,7 +7,7 @@ import { ImageField, imageInput, useImageUploading } from '../../components/imag
 import { LanguageTabs } from '../../components/language-tabs.tsx';
 import { ListState } from '../../components/list-state.tsx';
 import { useLanguages } from '../../lib/reads.ts';
-import { showRefusal, showSaved, startFrom } from '../../lib/saved-form.ts';
+import { showRefusal, showSaved, startFrom, valuesFrom } from '../../lib/saved-form.ts';
 import { useBrandLangs, useBrandVersionSaves } from './api.ts';
 
 interface LangFormValues {
@@ -17,14 +17,8 @@ interface LangFormValues {
   is_published: boolean;
 }
 
-function langFormValues(version: BrandLang | undefined): LangFormValues {
-  return {
-    title: version?.title ?? '',
-    description: version?.description ?? '',
-    logo_url: version?.logo_url ?? null,
-    is_published: version?.is_published ?? false,
-  };
-}
+const langFormValues = (version: BrandLang | undefined): LangFormValues =>
+  valuesFrom(version, { title: '', description: '', logo_url: null, is_published: false });
 
 /** One language's version of the brand: edits it, or creates it when there is none yet. */
 function BrandLangEditor({
@@ -89,20 +83,12 @@ function BrandLangEditor({
             </Badge>
           )}
         </Group>
-        <TextInput label="Title" key={form.key('title')} {...form.getInputProps('title')} />
-        <Textarea
-          label="Description"
-          autosize
-          minRows={3}
-          maxRows={8}
-          key={form.key('description')}
-          {...form.getInputProps('description')}
-        />
+        <TextInput label="Title" {...form.getInputProps('title')} />
+        <Textarea label="Description" autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
         <ImageField label={`${language.name} logo`} {...imageInput(form, 'logo_url')} />
         <Group justify="space-between">
           <Switch
             label={`Published in ${language.name}`}
-            key={form.key('is_published')}
             {...form.getInputProps('is_published', { type: 'checkbox' })}
           />
           <Button type="submit" variant="light" loading={add.isPending || update.isPending || uploading}>

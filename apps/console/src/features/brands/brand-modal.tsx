@@ -8,6 +8,7 @@ import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ImageField, imageInput } from '../../components/image-field.tsx';
 import { numberOrUndefined, SortField } from '../../components/number-field.tsx';
 import { brandsQuery } from '../../lib/reads.ts';
+import { valuesFrom } from '../../lib/saved-form.ts';
 import { useAddCountryRule, useBrandSaves, useForgetBrandDetails } from './api.ts';
 import { BrandLangs } from './brand-langs.tsx';
 import { CountryRules, useRuleDraft } from './country-rules.tsx';
@@ -21,16 +22,8 @@ interface BrandFormValues {
   logo_url: string | null;
 }
 
-function brandFormValues(brand: Brand | null): BrandFormValues {
-  return {
-    name: brand?.name ?? '',
-    slug: brand?.slug ?? '',
-    age_rating: brand?.age_rating ?? '0+',
-    sort: brand?.sort ?? 0,
-    is_published: brand?.is_published ?? false,
-    logo_url: brand?.logo_url ?? null,
-  };
-}
+const brandFormValues = (brand: Brand | null): BrandFormValues =>
+  valuesFrom(brand, { name: '', slug: '', age_rating: '0+', sort: 0, is_published: false, logo_url: null });
 
 /** What is sent: an empty slug is left out (the server derives it from the name, or keeps the old one). */
 function brandBody(values: BrandFormValues) {
@@ -131,29 +124,18 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Name" required data-autofocus key={form.key('name')} {...form.getInputProps('name')} />
+          <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
           <TextInput
             label="Slug"
             description={brand ? 'Lower-case letters, digits and hyphens' : 'Leave empty to derive it from the name'}
             placeholder={brand ? undefined : 'derived from the name'}
-            key={form.key('slug')}
             {...form.getInputProps('slug')}
           />
-          <Select
-            label="Age rating"
-            data={AGE_RATINGS}
-            allowDeselect={false}
-            key={form.key('age_rating')}
-            {...form.getInputProps('age_rating')}
-          />
-          <SortField key={form.key('sort')} {...form.getInputProps('sort')} />
+          <Select label="Age rating" data={AGE_RATINGS} allowDeselect={false} {...form.getInputProps('age_rating')} />
+          <SortField {...form.getInputProps('sort')} />
         </SimpleGrid>
         <ImageField label="Logo" {...imageInput(form, 'logo_url')} />
-        <Switch
-          label="Published"
-          key={form.key('is_published')}
-          {...form.getInputProps('is_published', { type: 'checkbox' })}
-        />
+        <Switch label="Published" {...form.getInputProps('is_published', { type: 'checkbox' })} />
       </Stack>
     </EditorModal>
   );

@@ -1,6 +1,7 @@
 import type { Brand } from '@kids-vod/contract';
-import { Group, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { Suspense, useEffect, useMemo } from 'react';
+import { ListHeader } from '../../components/list-header.tsx';
 import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
@@ -48,17 +49,12 @@ export function Component() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Group gap="sm" wrap="nowrap">
-          <SearchField label="Search brands" placeholder="Search by name or slug" value={search} onChange={setSearch} />
-          {brands.data ? (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {countText(rows.length, total, searching, ['brand', 'brands'])}
-            </Text>
-          ) : null}
-        </Group>
-        {newBrand}
-      </Group>
+      <ListHeader
+        count={brands.data ? countText(rows.length, total, searching, ['brand', 'brands']) : null}
+        action={newBrand}
+      >
+        <SearchField label="Search brands" placeholder="Search by name or slug" value={search} onChange={setSearch} />
+      </ListHeader>
 
       <ListState
         query={brands}

@@ -5,7 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ImageField, imageInput } from '../../components/image-field.tsx';
 import { LanguageTabs } from '../../components/language-tabs.tsx';
-import { startFrom } from '../../lib/saved-form.ts';
+import { startFrom, valuesFrom } from '../../lib/saved-form.ts';
 import { VideoSection } from './video-section.tsx';
 
 export interface LangValues {
@@ -16,14 +16,8 @@ export interface LangValues {
 }
 export type LangForm = UseFormReturnType<LangValues>;
 
-function langValues(version: ContentLang | null): LangValues {
-  return {
-    title: version?.title ?? '',
-    description: version?.description ?? '',
-    thumbnail_url: version?.thumbnail_url ?? null,
-    is_published: version?.is_published ?? false,
-  };
-}
+const langValues = (version: ContentLang | null): LangValues =>
+  valuesFrom(version, { title: '', description: '', thumbnail_url: null, is_published: false });
 const validateLang = schemaResolver(
   ContentLangAddBody.pick({ title: true, description: true, thumbnail_url: true, is_published: true }),
   { sync: true },
@@ -104,14 +98,13 @@ export function ContentLangs({
                   There is no {langName} version yet.
                 </Text>
               ) : null}
-              <TextInput label="Title" maxLength={300} key={form.key('title')} {...form.getInputProps('title')} />
+              <TextInput label="Title" maxLength={300} {...form.getInputProps('title')} />
               <Textarea
                 label="Description"
                 autosize
                 minRows={3}
                 maxRows={8}
                 maxLength={5000}
-                key={form.key('description')}
                 {...form.getInputProps('description')}
               />
               <ImageField
@@ -122,7 +115,6 @@ export function ContentLangs({
               />
               <Switch
                 label={`Published in ${langName}`}
-                key={form.key('is_published')}
                 {...form.getInputProps('is_published', { type: 'checkbox' })}
               />
             </Stack>

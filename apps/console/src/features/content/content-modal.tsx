@@ -1,5 +1,5 @@
 import { type Brand, type Content, ContentAddBody, DEFAULT_LANG_ID } from '@kids-vod/contract';
-import { Alert, Button, Divider, Grid, Group, Switch, Text } from '@mantine/core';
+import { Alert, Box, Button, Divider, Group, SimpleGrid, Switch, Text } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
@@ -169,42 +169,36 @@ export function ContentModal({
 
   return (
     <EditorModal editor={editor} what="content" title={title} size={960} onClosed={onClosed}>
-      <Grid align="flex-start">
-        <Grid.Col span={{ base: 6, sm: 3 }}>
-          <NumberField
-            label="Season"
-            description="Seasons start at 1"
-            min={1}
-            max={1000}
-            required
-            {...form.getInputProps('season')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 3 }}>
-          <NumberField
-            label="Sort number"
-            min={1}
-            max={1_000_000}
-            placeholder={item ? undefined : 'Last in the season'}
-            description={item ? 'Other items move to make room' : 'Empty: last; others move to make room'}
-            required={!!item}
-            {...form.getInputProps('sort_number')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 3 }}>
-          <NumberField
-            label="Duration (seconds)"
-            min={0}
-            max={1_000_000}
-            description={`= ${formatDuration(Number.isFinite(duration) ? duration : null)} (mm:ss)`}
-            required
-            {...form.getInputProps('duration_sec')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 3 }} pt={48}>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+        <NumberField
+          label="Season"
+          description="Seasons start at 1"
+          min={1}
+          max={1000}
+          required
+          {...form.getInputProps('season')}
+        />
+        <NumberField
+          label="Sort number"
+          min={1}
+          max={1_000_000}
+          placeholder={item ? undefined : 'Last in the season'}
+          description={item ? 'Other items move to make room' : 'Empty: last; others move to make room'}
+          required={!!item}
+          {...form.getInputProps('sort_number')}
+        />
+        <NumberField
+          label="Duration (seconds)"
+          min={0}
+          max={1_000_000}
+          description={`= ${formatDuration(Number.isFinite(duration) ? duration : null)} (mm:ss)`}
+          required
+          {...form.getInputProps('duration_sec')}
+        />
+        <Box pt={48}>
           <Switch label="Published" {...form.getInputProps('is_published', { type: 'checkbox' })} />
-        </Grid.Col>
-      </Grid>
+        </Box>
+      </SimpleGrid>
       {mismatched.map((l) => {
         const name = languages.data?.find((lang) => lang.id === l.lang_id)?.name ?? `language ${l.lang_id}`;
         const seconds = l.video?.duration_sec ?? 0;

@@ -40,7 +40,6 @@ export function AddKeyModal({ onAdded, onClosed }: { onAdded: (key: string) => v
           required
           data-autofocus
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          key={form.key('key')}
           {...form.getInputProps('key')}
         />
         <Textarea
@@ -49,7 +48,6 @@ export function AddKeyModal({ onAdded, onClosed }: { onAdded: (key: string) => v
           autosize
           minRows={2}
           maxRows={6}
-          key={form.key('value')}
           {...form.getInputProps('value')}
         />
       </Stack>

@@ -45,14 +45,12 @@ export function AddLanguageModal({
           required
           data-autofocus
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          key={form.key('code')}
           {...form.getInputProps('code')}
         />
         <TextInput
           label="Name"
           description="In English, as the console shows it"
           required
-          key={form.key('name')}
           {...form.getInputProps('name')}
         />
       </Stack>

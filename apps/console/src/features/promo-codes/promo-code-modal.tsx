@@ -12,14 +12,14 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { schemaResolver } from '@mantine/form';
-import { IconCalendar, IconWand } from '@tabler/icons-react';
+import { IconWand } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { DateField } from '../../components/date-field.tsx';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ListState } from '../../components/list-state.tsx';
 import { NumberField } from '../../components/number-field.tsx';
-import { useDatePickerProps } from '../../lib/date-picker.ts';
+import { valuesFrom } from '../../lib/saved-form.ts';
 import { promoCodeQuery, useAddPromoCode, useForgetPromoCode, usePromoCode, useUpdatePromoCode } from './api.ts';
 import { generateCode, KIND_OPTIONS, valueUnit } from './format.ts';
 
@@ -35,18 +35,17 @@ interface PromoCodeFormValues {
   is_active: boolean;
 }
 
-function formValues(code: PromoCode | null): PromoCodeFormValues {
-  return {
-    code: code?.code ?? '',
-    description: code?.description ?? '',
-    kind: code?.kind ?? 'free_days',
-    value: code?.value ?? 30,
-    max_uses: code?.max_uses ?? '',
-    valid_from: code?.valid_from ?? null,
-    valid_until: code?.valid_until ?? null,
-    is_active: code?.is_active ?? true,
-  };
-}
+const formValues = (code: PromoCode | null): PromoCodeFormValues =>
+  valuesFrom(code, {
+    code: '',
+    description: '',
+    kind: 'free_days',
+    value: 30,
+    max_uses: '',
+    valid_from: null,
+    valid_until: null,
+    is_active: true,
+  });
 
 /** What is sent: numbers as numbers (an unfinished one fails validation), an empty max uses as unlimited. */
 function promoCodeBody(values: PromoCodeFormValues) {
@@ -64,11 +63,6 @@ function promoCodeBody(values: PromoCodeFormValues) {
 }
 
 const validatePromoCode = schemaResolver(PromoCodeAddBody, { sync: true });
-
-/** Dates are picked en-GB (weeks from Monday, set by DatesProvider) and kept as yyyy-MM-dd, as they are sent. */
-const DATE_FORMAT = 'DD/MM/YYYY';
-// The picker's placeholder is text, not a native placeholder, and Mantine's placeholder grey is below 4.5:1.
-const DATE_STYLES = { placeholder: { color: 'var(--mantine-color-dimmed)' } };
 
 /**
  * Create (`editId` null) or edit a promo code. Editing loads the code first and sends its `updated_at`, so a
@@ -88,8 +82,6 @@ export function PromoCodeModal({
   const update = useUpdatePromoCode();
   const forget = useForgetPromoCode();
   const queryClient = useQueryClient();
-  const fromPicker = useDatePickerProps();
-  const untilPicker = useDatePickerProps();
   const editor = useEditor<PromoCode, PromoCodeFormValues>({
     initial: editId === null ? null : detail.data,
     toValues: formValues,
@@ -144,7 +136,6 @@ export function PromoCodeModal({
               Generate
             </Button>
           }
-          key={form.key('code')}
           {...form.getInputProps('code')}
           onChange={(e) => form.setFieldValue('code', e.currentTarget.value.toUpperCase())}
         />
@@ -154,10 +145,9 @@ export function PromoCodeModal({
           autosize
           minRows={2}
           maxRows={5}
-          key={form.key('description')}
           {...form.getInputProps('description')}
         />
-        <Radio.Group label="Kind" key={form.key('kind')} {...form.getInputProps('kind')}>
+        <Radio.Group label="Kind" {...form.getInputProps('kind')}>
           <Group gap="lg" mt={6}>
             {KIND_OPTIONS.map((o) => (
               <Radio key={o.value} value={o.value} label={o.label} />
@@ -178,7 +168,6 @@ export function PromoCodeModal({
                 {valueUnit(kind)}
               </Text>
             }
-            key={form.key('value')}
             {...form.getInputProps('value')}
           />
           <NumberField
@@ -192,40 +181,24 @@ export function PromoCodeModal({
             min={1}
             hideControls
             thousandSeparator=","
-            key={form.key('max_uses')}
             {...form.getInputProps('max_uses')}
           />
-          <DatePickerInput
-            {...fromPicker}
+          <DateField
             label="Valid from"
             placeholder="Any time"
-            valueFormat={DATE_FORMAT}
-            styles={DATE_STYLES}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear valid from' }}
-            leftSection={<IconCalendar size={16} aria-hidden />}
             maxDate={form.values.valid_until ?? undefined}
-            key={form.key('valid_from')}
             {...form.getInputProps('valid_from')}
           />
-          <DatePickerInput
-            {...untilPicker}
+          <DateField
             label="Valid until"
             placeholder="No end"
-            valueFormat={DATE_FORMAT}
-            styles={DATE_STYLES}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear valid until' }}
-            leftSection={<IconCalendar size={16} aria-hidden />}
             minDate={form.values.valid_from ?? undefined}
-            key={form.key('valid_until')}
             {...form.getInputProps('valid_until')}
           />
         </SimpleGrid>
         <Switch
           label="Active"
           description="Only an active code can be redeemed"
-          key={form.key('is_active')}
           {...form.getInputProps('is_active', { type: 'checkbox' })}
         />
       </Stack>

@@ -89,7 +89,7 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="sm">
-            <TextInput label="Title" data-autofocus key={form.key('title')} {...form.getInputProps('title')} />
+            <TextInput label="Title" data-autofocus {...form.getInputProps('title')} />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <Select
                 label="Brand"
@@ -131,7 +131,6 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
               rightSection={seasonContent.isFetching ? loadingIcon : undefined}
               // Thousands of episodes would make a slow list; searching narrows it.
               limit={200}
-              key={form.key('content_id')}
               {...form.getInputProps('content_id')}
               error={
                 form.errors.content_id ??
@@ -143,12 +142,11 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
                 label="Language"
                 description="The app language that shows it"
                 first={ALL_LANGUAGES_CHOICE}
-                key={form.key('lang_id')}
                 {...form.getInputProps('lang_id')}
               />
-              <SortField key={form.key('sort')} {...form.getInputProps('sort')} />
+              <SortField {...form.getInputProps('sort')} />
             </SimpleGrid>
-            <TextInput label="Button text" key={form.key('button_text')} {...form.getInputProps('button_text')} />
+            <TextInput label="Button text" {...form.getInputProps('button_text')} />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <ColourField
                 label="Background colour"
@@ -165,11 +163,7 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
             </SimpleGrid>
             {/* Banners go to the apps through the alternative platform, which takes files up to 1 MB. */}
             <ImageField label="Image" platform="other" {...imageInput(form, 'image_url')} />
-            <Switch
-              label="Active"
-              key={form.key('is_active')}
-              {...form.getInputProps('is_active', { type: 'checkbox' })}
-            />
+            <Switch label="Active" {...form.getInputProps('is_active', { type: 'checkbox' })} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

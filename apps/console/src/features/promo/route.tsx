@@ -1,6 +1,7 @@
 import type { Promo } from '@kids-vod/contract';
-import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, SegmentedControl, Select, Stack } from '@mantine/core';
 import { useMemo } from 'react';
+import { ListHeader } from '../../components/list-header.tsx';
 import { choicesError, countText, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
@@ -47,41 +48,36 @@ export function Component() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="sm" align="flex-end">
-        <Group gap="sm" wrap="wrap" align="center">
-          <SearchField
-            label="Search banners"
-            placeholder="Search by title or button text"
-            value={search}
-            onChange={setSearch}
-            width={280}
-          />
-          <Select
-            aria-label="Shown in language"
-            placeholder="Any language"
-            data={(languages.data ?? []).map((l) => ({ value: String(l.id), label: `Shown in ${l.name}` }))}
-            searchable
-            clearable
-            clearButtonProps={{ 'aria-label': 'Any language' }}
-            value={url.lang || null}
-            onChange={(v) => setUrl({ lang: v ?? '' })}
-            error={choicesError(languages, 'the languages')}
-            w={200}
-          />
-          <SegmentedControl
-            aria-label="Status"
-            data={STATUSES}
-            value={url.status}
-            onChange={(v) => setUrl({ status: v })}
-          />
-          {promos.data ? (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {countText(rows.length, total, filtering, ['banner', 'banners'])}
-            </Text>
-          ) : null}
-        </Group>
-        {newBanner}
-      </Group>
+      <ListHeader
+        count={promos.data ? countText(rows.length, total, filtering, ['banner', 'banners']) : null}
+        action={newBanner}
+      >
+        <SearchField
+          label="Search banners"
+          placeholder="Search by title or button text"
+          value={search}
+          onChange={setSearch}
+          width={280}
+        />
+        <Select
+          aria-label="Shown in language"
+          placeholder="Any language"
+          data={(languages.data ?? []).map((l) => ({ value: String(l.id), label: `Shown in ${l.name}` }))}
+          searchable
+          clearable
+          clearButtonProps={{ 'aria-label': 'Any language' }}
+          value={url.lang || null}
+          onChange={(v) => setUrl({ lang: v ?? '' })}
+          error={choicesError(languages, 'the languages')}
+          w={200}
+        />
+        <SegmentedControl
+          aria-label="Status"
+          data={STATUSES}
+          value={url.status}
+          onChange={(v) => setUrl({ status: v })}
+        />
+      </ListHeader>
 
       <ListState
         query={promos}

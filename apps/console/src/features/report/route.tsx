@@ -4,6 +4,7 @@ import { DatePickerInput, type DatePickerPreset } from '@mantine/dates';
 import { IconCalendar, IconCalendarX, IconDownload } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
+import { ListHeader } from '../../components/list-header.tsx';
 import { ListPages } from '../../components/list-pagination.tsx';
 import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
 import { SearchField } from '../../components/search-field.tsx';
@@ -102,33 +103,6 @@ function NoMatch({ search, onClear }: { search: string; onClear: () => void }) {
   );
 }
 
-/** The report's search, and how many of its titles it leaves (once the report is there). */
-function ReportSearch({
-  search,
-  onSearch,
-  count,
-}: {
-  search: string;
-  onSearch: (typed: string) => void;
-  count: string | null;
-}) {
-  return (
-    <Group gap="sm" wrap="nowrap">
-      <SearchField
-        label="Search the report"
-        placeholder="Search by brand or title"
-        value={search}
-        onChange={onSearch}
-      />
-      {count !== null ? (
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {count}
-        </Text>
-      ) : null}
-    </Group>
-  );
-}
-
 /**
  * The report's dates from the address (a date it gets wrong falls back to the default range rather than failing),
  * and why they cannot be reported. The picker shows a half-chosen range while the second date is awaited; the
@@ -219,11 +193,17 @@ export function Component() {
             <Figures data={data} />
 
             {data?.rows.length === 0 ? null : (
-              <ReportSearch
-                search={search}
-                onSearch={setSearch}
+              <ListHeader
                 count={data ? countText(rows.length, data.rows.length, searching, ['title', 'titles']) : null}
-              />
+                action={null}
+              >
+                <SearchField
+                  label="Search the report"
+                  placeholder="Search by brand or title"
+                  value={search}
+                  onChange={setSearch}
+                />
+              </ListHeader>
             )}
 
             {/* Days without viewing say so in the chart's place; the table then has nothing to add. */}

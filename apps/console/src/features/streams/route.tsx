@@ -1,8 +1,9 @@
 import type { Stream } from '@kids-vod/contract';
 import { DEFAULT_LANG_ID } from '@kids-vod/contract/client';
-import { Group, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { LanguageSelect } from '../../components/language-select.tsx';
+import { ListHeader } from '../../components/list-header.tsx';
 import { ListPages } from '../../components/list-pagination.tsx';
 import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
@@ -44,31 +45,28 @@ export function Component() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Group gap="sm" wrap="wrap">
-          <LanguageSelect
-            aria-label="Language"
-            leftSection={<IconLanguage size={16} aria-hidden />}
-            value={String(langId)}
-            // Another language is another list: its search and page start afresh, the chosen order stays.
-            onChange={(v) => setUrl({ lang: v ?? URL_DEFAULTS.lang, q: '', page: '1' })}
-            w={200}
-          />
-          <SearchField
-            label="Search streams"
-            placeholder="Search by title or URL"
-            value={search}
-            onChange={setSearch}
-            width={280}
-          />
-          {streams.data ? (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {countText(rows.length, total, searching, ['stream', 'streams'])} in {languageName}
-            </Text>
-          ) : null}
-        </Group>
-        {newStream}
-      </Group>
+      <ListHeader
+        count={
+          streams.data ? `${countText(rows.length, total, searching, ['stream', 'streams'])} in ${languageName}` : null
+        }
+        action={newStream}
+      >
+        <LanguageSelect
+          aria-label="Language"
+          leftSection={<IconLanguage size={16} aria-hidden />}
+          value={String(langId)}
+          // Another language is another list: its search and page start afresh, the chosen order stays.
+          onChange={(v) => setUrl({ lang: v ?? URL_DEFAULTS.lang, q: '', page: '1' })}
+          w={200}
+        />
+        <SearchField
+          label="Search streams"
+          placeholder="Search by title or URL"
+          value={search}
+          onChange={setSearch}
+          width={280}
+        />
+      </ListHeader>
 
       <ListState
         query={streams}

@@ -6,6 +6,7 @@ import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ImageField, imageInput } from '../../components/image-field.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { numberOrUndefined, SortField } from '../../components/number-field.tsx';
+import { valuesFrom } from '../../lib/saved-form.ts';
 import { streamsQuery, useStreamSaves } from './api.ts';
 
 interface StreamFormValues {
@@ -19,14 +20,8 @@ interface StreamFormValues {
 }
 
 function streamFormValues(stream: Stream | null, langId: number): StreamFormValues {
-  return {
-    title: stream?.title ?? '',
-    url: stream?.url ?? '',
-    lang_id: String(stream?.lang_id ?? langId),
-    poster_url: stream?.poster_url ?? null,
-    sort: stream?.sort ?? 0,
-    is_active: stream?.is_active ?? true,
-  };
+  const values = valuesFrom(stream, { title: '', url: '', poster_url: null, sort: 0, is_active: true });
+  return { ...values, lang_id: String(stream?.lang_id ?? langId) };
 }
 
 function streamBody(values: StreamFormValues) {
@@ -83,7 +78,7 @@ export function StreamModal({
   return (
     <EditorModal editor={editor} what="stream" onClosed={onClosed}>
       <Stack gap="sm">
-        <TextInput label="Title" required data-autofocus key={form.key('title')} {...form.getInputProps('title')} />
+        <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
         <TextInput
           label="URL"
           description="The stream's address, http:// or https://"
@@ -92,20 +87,18 @@ export function StreamModal({
           type="url"
           inputMode="url"
           spellCheck={false}
-          key={form.key('url')}
           {...form.getInputProps('url')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <LanguageSelect
             label="Language"
             description="The app language that shows it"
-            key={form.key('lang_id')}
             {...form.getInputProps('lang_id')}
           />
-          <SortField label="Order" key={form.key('sort')} {...form.getInputProps('sort')} />
+          <SortField label="Order" {...form.getInputProps('sort')} />
         </SimpleGrid>
         <ImageField label="Poster" {...imageInput(form, 'poster_url')} />
-        <Switch label="Active" key={form.key('is_active')} {...form.getInputProps('is_active', { type: 'checkbox' })} />
+        <Switch label="Active" {...form.getInputProps('is_active', { type: 'checkbox' })} />
       </Stack>
     </EditorModal>
   );
