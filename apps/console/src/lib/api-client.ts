@@ -1,5 +1,5 @@
 import type { Call } from '@kids-vod/contract';
-import type { CallAddress } from '@kids-vod/contract/client';
+import { callUrl as addressUrl, type CallAddress } from '@kids-vod/contract/client';
 import type { z } from 'zod';
 
 /** Shown when an answer carries no usable status or message (network down, a proxy's HTML page). */
@@ -36,11 +36,7 @@ export function authHeaders(): Record<string, string> {
 export type Sendable<C extends Call> = C | CallAddress<C>;
 
 export function callUrl<C extends Call>(c: Sendable<C>, input: Pick<SendInput<C>, 'query' | 'params'> = {}): string {
-  const params = (input.params ?? {}) as Record<string, string | number>;
-  let url = c.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
-  const query = Object.entries((input.query ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  if (query.length > 0) url += `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)]))}`;
-  return url;
+  return addressUrl(c, input);
 }
 
 /** Turns an answer that is not 2xx into an ApiError carrying the server's `detail`. */

@@ -1,7 +1,7 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
-import { showRefusal, showSaved, startFrom } from './saved-form.ts';
+import { showRefusal, showSaved, startFrom, valuesFrom } from './saved-form.ts';
 
 interface Values {
   name: string;
@@ -84,5 +84,22 @@ describe('a refused save shown under its fields', () => {
     showRefusal(form, new ApiError('Changed by someone else', 409));
     showRefusal(form, new TypeError('Failed to fetch'), 'slug');
     expect(state.errors).toEqual({});
+  });
+});
+
+describe('valuesFrom', () => {
+  const empty = { title: '', logo_url: null as string | null, sort: 0, is_published: false };
+
+  it('takes the empty values for a new item', () => {
+    expect(valuesFrom(null, empty)).toEqual(empty);
+  });
+
+  it("takes the row's values, the empty one where the row's is null, and only the form's fields", () => {
+    const row = { id: 7, title: 'Forest', logo_url: null, sort: 3, is_published: true, updated_at: 'x' };
+    expect(valuesFrom(row, empty)).toEqual({ title: 'Forest', logo_url: null, sort: 3, is_published: true });
+    expect(valuesFrom({ title: null, sort: 0 }, { ...empty, title: 'untitled' })).toMatchObject({
+      title: 'untitled',
+      sort: 0,
+    });
   });
 });
