@@ -369,7 +369,7 @@ describe('locales', () => {
       await addKey.getByRole('button', { name: 'Add key' }).click();
       await addKey.getByText('Use letters, digits, dots, hyphens and underscores (at most 100)').waitFor();
       await expectAccessible(page, `add key modal, ${colorMode}`);
-      await addKey.getByRole('button', { name: 'Close' }).click();
+      await addKey.getByRole('button', { name: 'Close' }).first().click();
       await addKey.waitFor({ state: 'hidden' });
 
       await page.getByRole('button', { name: 'Add language' }).click();
