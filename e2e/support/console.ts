@@ -73,7 +73,17 @@ export async function startConsole(): Promise<ConsoleUnderTest> {
     async addBrand(name, fields = {}) {
       let res = await t.post('/api/brand/add', { ...fields, name });
       if (res.statusCode === 409) {
-        const earlier = (await t.post('/api/brand/list', {})).json().find((b: { name: string }) => b.name === name);
+        // The earlier attempt may have renamed it since (a journey that edits the name): its slug still clashes.
+        const slug = String(
+          fields.slug ??
+            name
+              .toLowerCase()
+              .replace(/[^a-z0-9]+/g, '-')
+              .replace(/^-|-$/g, ''),
+        );
+        const earlier = (await t.post('/api/brand/list', {}))
+          .json()
+          .find((b: { name: string; slug: string }) => b.name === name || b.slug === slug);
         const moved = await t.post('/api/brand/update', {
           id: earlier.id,
           name: `Earlier attempt ${earlier.id}`,

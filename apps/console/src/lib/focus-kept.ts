@@ -11,7 +11,7 @@ const usable = (el: Element | null): boolean =>
  * replaced: a save button is disabled while it saves, an "Add … version" button becomes "Save … version". The
  * browser then drops the focus on `<body>`, outside the modal's focus trap, and the next Tab or Space acts on the
  * page behind the overlay. The focus goes back to that control once it is usable again, else to the nearest
- * usable control where it was (its form's submit button first); meanwhile the container holds it.
+ * usable control where it was (its form's submit button, else a button, first); meanwhile the container holds it.
  */
 export function useFocusKept(root: HTMLElement | null, active: boolean): void {
   useEffect(() => {
@@ -22,10 +22,11 @@ export function useFocusKept(root: HTMLElement | null, active: boolean): void {
     function nearest(): HTMLElement | null {
       for (const at of ancestors) {
         if (!at.isConnected || !root?.contains(at)) continue;
-        const submit = at.querySelector('button[type="submit"]');
-        if (submit instanceof HTMLElement && usable(submit)) return submit;
-        const first = [...at.querySelectorAll<HTMLElement>(FOCUSABLE)].find(usable);
-        if (first) return first;
+        // A button before a field: focusing a combobox would open its list over the controls around it.
+        for (const selector of ['button[type="submit"]', 'button', FOCUSABLE]) {
+          const found = [...at.querySelectorAll<HTMLElement>(selector)].find(usable);
+          if (found) return found;
+        }
       }
       return null;
     }
