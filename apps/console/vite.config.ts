@@ -74,9 +74,9 @@ const src = path.resolve(import.meta.dirname, 'src');
 const LIST_SCREEN_MANTINE =
   /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Table|ScrollArea|Input|InputBase|TextInput|CloseButton|Avatar|Badge|Skeleton|VisuallyHidden|Alert)[\\/]/;
 const LIST_SCREEN_ICONS =
-  /[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Search|Plus|ArrowUp|ArrowDown|ArrowsSort)\.mjs$/;
+  /[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Search|Plus|ArrowUp|ArrowDown|ArrowsSort|CircleCheckFilled|CircleDashed)\.mjs$/;
 const LIST_SCREEN_HELPERS =
-  /^[\\/](components[\\/](list-state|sort-header|search-field)|lib[\\/](url-state|reference))\.tsx?$/;
+  /^[\\/](components[\\/](list-state|list-table|list-header|state-label|new-button|sort-header|search-field)|lib[\\/](url-state|list-view|editing|reads))\.tsx?$/;
 function isListScreenModule(id: string): boolean {
   const file = id.split('?')[0];
   if (file.startsWith(src)) return LIST_SCREEN_HELPERS.test(file.slice(src.length));
