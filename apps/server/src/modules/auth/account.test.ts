@@ -1,4 +1,4 @@
-import { api } from '@kids-vod/contract';
+import { type ApiError, api } from '@kids-vod/contract';
 import { eq, sql } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,13 +41,13 @@ describe('own account', () => {
       { token: person.token },
     );
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors?.[0]?.path).toBe('current_password');
+    expect(wrong.json<ApiError>().errors?.[0]?.path).toBe('current_password');
     const weak = await t.send(
       api.auth.changePassword,
       { current_password: person.password, new_password: 'qwertyuiop' },
       { token: person.token },
     );
-    expect(weak.json().errors?.[0]?.path).toBe('new_password');
+    expect(weak.json<ApiError>().errors?.[0]?.path).toBe('new_password');
     await t.call(
       api.auth.changePassword,
       { current_password: person.password, new_password: 'quartz-meadow-falcon-3' },
@@ -102,7 +102,7 @@ describe('two-factor sign-in', () => {
     expect(ok.json().user.totp_enabled).toBe(true);
     const replay = await login(person.email, person.password, code);
     expect(replay.statusCode).toBe(401);
-    expect(replay.json().totp_required).toBe(true);
+    expect(replay.json<ApiError>().totp_required).toBe(true);
   });
 
   it('takes each of ten recovery codes once', async () => {
@@ -145,7 +145,7 @@ describe('two-factor sign-in', () => {
       expect(me.totp_setup_required).toBe(true);
       const refused = await t.send(api.brand.list, {}, { token: person.token });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().detail).toBe('Set up two-factor sign-in first');
+      expect(refused.json<ApiError>().detail).toBe('Set up two-factor sign-in first');
       expect((await t.send(api.auth.sessions, {}, { token: person.token })).statusCode).toBe(200);
       const { secret } = await t.call(api.auth.totpSetup, {}, { token: person.token });
       await t.call(api.auth.totpEnable, { code: authenticator.generate(secret) }, { token: person.token });
@@ -161,6 +161,6 @@ describe('two-factor sign-in', () => {
     await t.call(api.auth.totpSetup, {}, { token: person.token });
     const wrong = await t.send(api.auth.totpEnable, { code: '000000' }, { token: person.token });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors?.[0]?.path).toBe('code');
+    expect(wrong.json<ApiError>().errors?.[0]?.path).toBe('code');
   });
 });

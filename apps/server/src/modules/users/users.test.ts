@@ -1,4 +1,4 @@
-import { api } from '@kids-vod/contract';
+import { type ApiError, api } from '@kids-vod/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, passwordTokens, users } from '../../db/schema.ts';
@@ -37,7 +37,7 @@ describe('invites', () => {
 
     const again = await accept(tokenOf(invite.invite_url));
     expect(again.statusCode).toBe(400);
-    expect(again.json().detail).toMatch(/not valid/);
+    expect(again.json<ApiError>().detail).toMatch(/not valid/);
     expect(
       (await t.refused(api.users.invite, { email: 'new.editor@example.com', name: 'X', role: 'analyst' })).status,
     ).toBe(409);
@@ -48,10 +48,12 @@ describe('invites', () => {
     const token = tokenOf(invite.invite_url);
     const weak = await accept(token, 'password123');
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().errors).toEqual([{ path: 'password', message: expect.stringMatching(/easy to guess/) }]);
+    expect(weak.json<ApiError>().errors).toEqual([
+      { path: 'password', message: expect.stringMatching(/easy to guess/) },
+    ]);
     const short = await accept(token, 'short');
     expect(short.statusCode).toBe(400);
-    expect(short.json().errors?.[0]?.path).toBe('password');
+    expect(short.json<ApiError>().errors?.[0]?.path).toBe('password');
     await t.database.db
       .update(passwordTokens)
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
@@ -84,7 +86,7 @@ describe('staff accounts', () => {
     expect((await t.send(api.brand.list, {}, { token: secret })).statusCode).toBe(401);
     const login = await t.send(api.auth.login, { email: editor.email, password: editor.password }, { token: null });
     expect(login.statusCode).toBe(403);
-    expect(login.json().detail).toMatch(/deactivated/);
+    expect(login.json<ApiError>().detail).toMatch(/deactivated/);
     await t.call(api.users.update, { id: editor.id, is_active: true });
     expect(
       (await t.send(api.auth.login, { email: editor.email, password: editor.password }, { token: null })).statusCode,
