@@ -33,8 +33,11 @@ export async function ingestKeyRoutes(app: FastifyInstance) {
   const windows = new Map<number, { start: number; count: number }>();
   const limit = app.config.INGEST_RATE_LIMIT;
 
+  /** The key of each request in flight, to record its use once the request succeeded. */
+  const keyOf = new WeakMap<FastifyRequest, { id: number; last_used_at: string | null }>();
+
   /** Refuses a view-ingestion request without a live key (401) or over its key's limit (429). */
-  return async function checkIngestKey(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const check = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const given = req.headers[INGEST_KEY_HEADER];
     const key = typeof given === 'string' && given ? await findIngestKey(db, hashToken(given), settingsHash) : null;
     if (!key) {
@@ -57,6 +60,14 @@ export async function ingestKeyRoutes(app: FastifyInstance) {
       reply.header('retry-after', String(Math.ceil((window.start + WINDOW_MS - now) / 1000)));
       throw new HttpError(429, `Too many view reports with this key: at most ${limit} calls a minute`);
     }
-    if (!key.last_used_at || now - Date.parse(key.last_used_at) > TOUCH_INTERVAL_MS) await touchIngestKey(db, key.id);
+    keyOf.set(req, key);
   };
+  /** A key's `last_used_at` is its last accepted report (a refused one changes nothing). */
+  const recordUse = async (req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    const key = keyOf.get(req);
+    const stale = key && (!key.last_used_at || Date.now() - Date.parse(key.last_used_at) > TOUCH_INTERVAL_MS);
+    if (key && stale && reply.statusCode < 400) await touchIngestKey(db, key.id);
+    return payload;
+  };
+  return { check, recordUse };
 }

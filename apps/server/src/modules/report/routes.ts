@@ -9,14 +9,18 @@ const INGEST_BODY_LIMIT = 8 * 1024 * 1024;
 
 export async function reportRoutes(
   app: FastifyInstance,
-  checkIngestKey: (req: FastifyRequest, reply: FastifyReply) => Promise<void>,
+  ingestKey: {
+    check: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    recordUse: (req: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
+  },
 ) {
   const { db } = app.database;
 
   // Player apps have no session: the contract marks the call public, and an ingest key stands in for it
   // (modules/ingest-keys). Checked on request, before an 8 MB body is read and validated for someone without one.
   await app.register(async (ingest) => {
-    ingest.addHook('onRequest', checkIngestKey);
+    ingest.addHook('onRequest', ingestKey.check);
+    ingest.addHook('onSend', ingestKey.recordUse);
     route(ingest, api.report.views, (req) => ingestViews(db, req.body.events), { bodyLimit: INGEST_BODY_LIMIT });
   });
 
