@@ -80,11 +80,20 @@ export async function findSessionUser(db: Executor, token: string): Promise<Sess
     )
     .limit(1);
   if (!row) return null;
-  if (now - Date.parse(row.lastUsedAt) > TOUCH_INTERVAL_MS) {
+  if (isStale(row.lastUsedAt)) {
     await db.update(sessions).set({ last_used_at: sql`now()` }).where(eq(sessions.id, row.sessionId));
   }
+  return signedIn({ ...row, apiTokenId: null });
+}
+
+const isStale = (lastUsedAt: string | null) => !lastUsedAt || Date.now() - Date.parse(lastUsedAt) > TOUCH_INTERVAL_MS;
+
+/** The request's user from a session's or an API token's row. */
+function signedIn(
+  row: UserView & { requireTotp: boolean; lastUsedAt: unknown; sessionId: number | null; apiTokenId: number | null },
+): SessionUser {
   const { lastUsedAt: _, requireTotp: required, ...user } = row;
-  return { ...user, apiTokenId: null, totp_setup_required: required && !user.totp_enabled };
+  return { ...user, totp_setup_required: required && !user.totp_enabled };
 }
 
 /** Personal API tokens start with this, so the server knows which table to look in. */
@@ -107,11 +116,10 @@ export async function findApiTokenUser(db: Executor, token: string): Promise<Ses
     )
     .limit(1);
   if (!row) return null;
-  if (!row.lastUsedAt || Date.now() - Date.parse(row.lastUsedAt) > TOUCH_INTERVAL_MS) {
+  if (isStale(row.lastUsedAt)) {
     await db.update(apiTokens).set({ last_used_at: sql`now()` }).where(eq(apiTokens.id, row.apiTokenId));
   }
-  const { lastUsedAt: _, requireTotp: required, ...user } = row;
-  return { ...user, sessionId: null, totp_setup_required: required && !user.totp_enabled };
+  return signedIn({ ...row, sessionId: null });
 }
 
 export async function revokeSession(db: Executor, sessionId: number): Promise<void> {
