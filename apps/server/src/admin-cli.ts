@@ -33,7 +33,9 @@ try {
   await database.migrate();
   await seedReference(database.db);
   const result = await upsertAdmin(database.db, args.data.email, args.data.password);
-  process.stdout.write(`Admin ${args.data.email} ${result === 'created' ? 'created' : 'password reset (an active admin, two-factor off, signed out everywhere)'}\n`);
+  process.stdout.write(
+    `Admin ${args.data.email} ${result === 'created' ? 'created' : 'password reset (an active admin, two-factor off, signed out everywhere)'}\n`,
+  );
 } finally {
   await database.close();
 }
