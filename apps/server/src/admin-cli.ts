@@ -6,7 +6,8 @@ import { openDatabase } from './db/client.ts';
 import { upsertAdmin } from './modules/auth/data.ts';
 import { seedReference } from './modules/reference/data.ts';
 
-// npm run admin -- --email X --password Y: creates that admin, or resets its password and signs it out everywhere.
+// npm run admin -- --email X --password Y: creates that admin, or resets its password and makes it an active admin
+// again, with two-factor off, signed out everywhere and its sign-in throttle cleared (upsertAdmin).
 const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } });
 const args = z
   .object({
@@ -32,7 +33,9 @@ try {
   await database.migrate();
   await seedReference(database.db);
   const result = await upsertAdmin(database.db, args.data.email, args.data.password);
-  process.stdout.write(`Admin ${args.data.email} ${result === 'created' ? 'created' : 'password reset'}\n`);
+  process.stdout.write(
+    `Admin ${args.data.email} ${result === 'created' ? 'created' : 'password reset (an active admin, two-factor off, signed out everywhere)'}\n`,
+  );
 } finally {
   await database.close();
 }
