@@ -7,6 +7,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ImageField } from '../../components/image-field.tsx';
 import { NumberField, numberOrUndefined } from '../../components/number-field.tsx';
+import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
 import { brandsQuery } from '../../lib/reads.ts';
 import { useAddBrand, useAddCountryRule, useForgetBrandDetails, useUpdateBrand } from './api.ts';
 import { BrandLangs } from './brand-langs.tsx';
@@ -81,6 +82,7 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
   const queryClient = useQueryClient();
   const [brandId, setBrandId] = useState(initial?.id ?? null);
   const draft = useRuleDraft(brandId);
+  const mayChange = useMay(CALL_PERMISSIONS.brand.update);
   const editor = useEditor<Brand, BrandFormValues>({
     initial,
     toValues: brandFormValues,
@@ -111,6 +113,7 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
 
   return (
     <EditorModal
+      readOnly={!mayChange}
       editor={editor}
       what="brand"
       size="xl"

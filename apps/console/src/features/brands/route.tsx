@@ -6,6 +6,7 @@ import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useEditing } from '../../lib/editing.ts';
 import { lazyComponent, whenIdle } from '../../lib/lazy-component.ts';
+import { CALL_PERMISSIONS } from '../../lib/permissions.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { brandsQuery, useBrands, useLanguages } from '../../lib/reads.ts';
 import { pageOf, type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
@@ -51,7 +52,7 @@ export function Component() {
   );
   const { page, pages, pageRows } = pageOf(rows, url.page, PAGE_SIZE);
 
-  const newBrand = <NewButton what="brand" onClick={() => open(null)} />;
+  const newBrand = <NewButton what="brand" permission={CALL_PERMISSIONS.brand.add} onClick={() => open(null)} />;
   const total = brands.data?.length ?? 0;
   const searching = url.q.trim() !== '' && total > 0;
 

@@ -5,6 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { closeUnlessUnsaved, confirmAction } from '../../components/confirm.tsx';
 import { choicesError, ListState } from '../../components/list-state.tsx';
+import { ReadOnlyNotice } from '../../components/read-only.tsx';
+import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
 import { useBrandContent } from '../../lib/reads.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
 import { contentKeys } from './content-api.ts';
@@ -34,6 +36,7 @@ export function LinksModal({
   const candidates = useBrandContent(opened && fromBrand ? Number(fromBrand) : null);
   const add = useAddLink();
   const remove = useDeleteLink();
+  const mayChange = useMay(CALL_PERMISSIONS.link.add);
 
   const linked = new Set((links.data ?? []).map((l) => l.content_id));
   const otherBrands = brands.filter((b) => b.id !== brand.id);
@@ -72,6 +75,7 @@ export function LinksModal({
         <Text size="sm" c="dimmed">
           Content of other brands that {brand.name} shows besides its own.
         </Text>
+        {mayChange ? null : <ReadOnlyNotice />}
         {links.isPending ? (
           <Stack gap="xs" aria-hidden>
             <Skeleton h={28} />
@@ -90,15 +94,17 @@ export function LinksModal({
                       </Group>
                     </Table.Td>
                     <Table.Td w={48}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${link.ct_name}`}
-                        loading={remove.isPending && remove.variables?.id === link.id}
-                        onClick={() => onDelete(link)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
+                      {mayChange ? (
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete ${link.ct_name}`}
+                          loading={remove.isPending && remove.variables?.id === link.id}
+                          onClick={() => onDelete(link)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      ) : null}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -107,50 +113,56 @@ export function LinksModal({
           </ListState>
         )}
 
-        <Divider label="Add a link" labelPosition="left" />
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <Select
-            label="From brand"
-            placeholder={otherBrands.length ? 'Choose a brand' : 'No other brands'}
-            searchable
-            nothingFoundMessage="No brand of that name"
-            data={otherBrands.map((b) => ({ value: String(b.id), label: b.name }))}
-            value={fromBrand}
-            onChange={(v) => {
-              setFromBrand(v);
-              setContentId(null);
-            }}
-            w={200}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Select
-            label="Content"
-            placeholder={
-              !fromBrand ? 'Choose a brand first' : candidates.isPending ? 'Loading…' : 'Search by title or S1E3'
-            }
-            searchable
-            limit={100}
-            nothingFoundMessage={candidates.isSuccess && candidates.data.length === 0 ? 'No content' : 'Nothing found'}
-            data={(candidates.data ?? []).map((c) => {
-              const title = defaultTitle(c);
-              const already = linked.has(c.id);
-              return {
-                value: String(c.id),
-                label: `${episodeCode(c)}${title ? ` · ${title}` : ''}${already ? ' (linked)' : ''}`,
-                disabled: already,
-              };
-            })}
-            value={contentId}
-            onChange={setContentId}
-            disabled={!fromBrand}
-            error={choicesError(candidates, 'the content of that brand')}
-            flex={1}
-            miw={220}
-          />
-          <Button onClick={onAdd} disabled={!contentId} loading={add.isPending}>
-            Add link
-          </Button>
-        </Group>
+        {mayChange ? (
+          <>
+            <Divider label="Add a link" labelPosition="left" />
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <Select
+                label="From brand"
+                placeholder={otherBrands.length ? 'Choose a brand' : 'No other brands'}
+                searchable
+                nothingFoundMessage="No brand of that name"
+                data={otherBrands.map((b) => ({ value: String(b.id), label: b.name }))}
+                value={fromBrand}
+                onChange={(v) => {
+                  setFromBrand(v);
+                  setContentId(null);
+                }}
+                w={200}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <Select
+                label="Content"
+                placeholder={
+                  !fromBrand ? 'Choose a brand first' : candidates.isPending ? 'Loading…' : 'Search by title or S1E3'
+                }
+                searchable
+                limit={100}
+                nothingFoundMessage={
+                  candidates.isSuccess && candidates.data.length === 0 ? 'No content' : 'Nothing found'
+                }
+                data={(candidates.data ?? []).map((c) => {
+                  const title = defaultTitle(c);
+                  const already = linked.has(c.id);
+                  return {
+                    value: String(c.id),
+                    label: `${episodeCode(c)}${title ? ` · ${title}` : ''}${already ? ' (linked)' : ''}`,
+                    disabled: already,
+                  };
+                })}
+                value={contentId}
+                onChange={setContentId}
+                disabled={!fromBrand}
+                error={choicesError(candidates, 'the content of that brand')}
+                flex={1}
+                miw={220}
+              />
+              <Button onClick={onAdd} disabled={!contentId} loading={add.isPending}>
+                Add link
+              </Button>
+            </Group>
+          </>
+        ) : null}
       </Stack>
     </Modal>
   );

@@ -8,6 +8,7 @@ import { choicesError, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
 import { useEditing } from '../../lib/editing.ts';
 import { lazyComponent, useIdle, whenIdle } from '../../lib/lazy-component.ts';
+import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { brandsQuery, contentListQuery, useBrandContent, useBrands, useLanguages } from '../../lib/reads.ts';
 import { pageOf, type SortDirection, sortRows, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
@@ -262,11 +263,14 @@ export function Component() {
 
   const { page, pages, pageRows: rows } = pageOf(visible, url.page, PAGE_SIZE);
   // Moving only means something when the table shows the season order itself.
+  const mayReorder = useMay(CALL_PERMISSIONS.content.update);
   const reorderable = url.search === '' && sort === 'season' && dir === 'asc';
   const showPage = useCallback((target: number) => setUrl({ page: String(target) }), [setUrl]);
   const onMove = useMove(positions, visible, page, showPage);
 
-  const newButton = <NewButton what="content" onClick={() => open(null)} disabled={!brand} />;
+  const newButton = (
+    <NewButton what="content" permission={CALL_PERMISSIONS.content.add} onClick={() => open(null)} disabled={!brand} />
+  );
 
   return (
     <Stack gap="md">
@@ -332,7 +336,7 @@ export function Component() {
             sort={sort}
             dir={dir}
             onSort={(column, direction) => setUrl({ sort: column, dir: direction, page: '1' })}
-            reorderable={reorderable}
+            reorderable={reorderable && mayReorder}
             onMove={onMove}
             onEdit={open}
           />

@@ -20,6 +20,7 @@ import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ListState } from '../../components/list-state.tsx';
 import { NumberField } from '../../components/number-field.tsx';
 import { useDatePickerProps } from '../../lib/date-picker.ts';
+import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
 import { promoCodeQuery, useAddPromoCode, useForgetPromoCode, usePromoCode, useUpdatePromoCode } from './api.ts';
 import { generateCode, KIND_OPTIONS, valueUnit } from './format.ts';
 
@@ -90,6 +91,7 @@ export function PromoCodeModal({
   const queryClient = useQueryClient();
   const fromPicker = useDatePickerProps();
   const untilPicker = useDatePickerProps();
+  const mayChange = useMay(CALL_PERMISSIONS.promoCode.update);
   const editor = useEditor<PromoCode, PromoCodeFormValues>({
     initial: editId === null ? null : detail.data,
     toValues: formValues,
@@ -112,6 +114,7 @@ export function PromoCodeModal({
 
   return (
     <EditorModal
+      readOnly={!mayChange}
       editor={editor}
       what="promo code"
       onClosed={onClosed}

@@ -8,6 +8,7 @@ import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ImageField } from '../../components/image-field.tsx';
 import { choicesError } from '../../components/list-state.tsx';
 import { NumberField } from '../../components/number-field.tsx';
+import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
 import { useBrandContent, useBrands, useLanguages } from '../../lib/reads.ts';
 import { promosQuery, useAddPromo, useSeasonContent, useUpdatePromo } from './api.ts';
 import { BannerPreview } from './banner-preview.tsx';
@@ -35,6 +36,7 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
   const languages = useLanguages();
   // Read by validation: a banner whose episode left its season is not saved with it.
   const moved = useRef(false);
+  const mayChange = useMay(CALL_PERMISSIONS.promo.update);
   const editor = useEditor<Promo, PromoFormValues>({
     initial,
     toValues: promoFormValues,
@@ -91,7 +93,14 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
   const loadingIcon = <Loader size="xs" aria-label="Loading" />;
 
   return (
-    <EditorModal editor={editor} what="banner" label="Promo banner" size={1000} onClosed={onClosed}>
+    <EditorModal
+      readOnly={!mayChange}
+      editor={editor}
+      what="banner"
+      label="Promo banner"
+      size={1000}
+      onClosed={onClosed}
+    >
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="sm">

@@ -8,6 +8,7 @@ import { ClearSearch, choicesError, countText, ListState } from '../../component
 import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useEditing } from '../../lib/editing.ts';
+import { CALL_PERMISSIONS } from '../../lib/permissions.ts';
 import { useLanguages } from '../../lib/reads.ts';
 import { pageOf, type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { useStreams } from './api.ts';
@@ -47,7 +48,7 @@ export function Component() {
   );
   const { page, pages, pageRows } = pageOf(rows, url.page, PAGE_SIZE);
 
-  const newStream = <NewButton what="stream" onClick={() => open(null)} />;
+  const newStream = <NewButton what="stream" permission={CALL_PERMISSIONS.stream.add} onClick={() => open(null)} />;
   const total = streams.data?.length ?? 0;
   const searching = url.q.trim() !== '' && total > 0;
 

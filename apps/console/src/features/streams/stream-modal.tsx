@@ -7,6 +7,7 @@ import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ImageField } from '../../components/image-field.tsx';
 import { choicesError } from '../../components/list-state.tsx';
 import { NumberField, numberOrUndefined } from '../../components/number-field.tsx';
+import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
 import { useLanguages } from '../../lib/reads.ts';
 import { streamsQuery, useAddStream, useUpdateStream } from './api.ts';
 
@@ -62,6 +63,7 @@ export function StreamModal({
   const add = useAddStream();
   const update = useUpdateStream();
   const languages = useLanguages();
+  const mayChange = useMay(CALL_PERMISSIONS.stream.update);
   const editor = useEditor<Stream, StreamFormValues>({
     initial,
     toValues: (stream) => streamFormValues(stream, langId),
@@ -89,7 +91,7 @@ export function StreamModal({
   );
 
   return (
-    <EditorModal editor={editor} what="stream" onClosed={onClosed}>
+    <EditorModal readOnly={!mayChange} editor={editor} what="stream" onClosed={onClosed}>
       <Stack gap="sm">
         <TextInput label="Title" required data-autofocus key={form.key('title')} {...form.getInputProps('title')} />
         <TextInput
