@@ -19,7 +19,30 @@ export const AUDITED_ENTITIES = [
   'languages',
   'catalog_builds',
 ] as const;
-export const AuditEntity = z.enum(AUDITED_ENTITIES);
+/**
+ * Staff and sign-in events, written by the server (not a trigger): staff accounts (invite, role, state, password
+ * reset, sign-ins, failed sign-ins, two-factor), API tokens, ingest keys and the sign-in rules. Never a secret.
+ * Only admins read them (the whole activity log is theirs).
+ */
+export const STAFF_AUDIT_ENTITIES = ['users', 'api_tokens', 'ingest_keys', 'security_settings'] as const;
+export type StaffAuditEntity = (typeof STAFF_AUDIT_ENTITIES)[number];
+export const AuditEntity = z.enum([...AUDITED_ENTITIES, ...STAFF_AUDIT_ENTITIES]);
+
+/** What an entry records: a row's insert, update or delete, or one of the staff events. */
+export const AUDIT_ACTIONS = [
+  'insert',
+  'update',
+  'delete',
+  'invite',
+  'reset_password',
+  'change_password',
+  'sign_in',
+  'sign_in_failed',
+  'totp_enabled',
+  'totp_disabled',
+  'revoke',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** One changed row: who changed it (null: the first start, the demo data or a script), how, and the row on both sides. */
 export const AuditEntry = z.object({
@@ -30,7 +53,7 @@ export const AuditEntry = z.object({
   call: z.string().nullable(),
   entity: z.string(),
   entity_id: z.string(),
-  action: z.enum(['insert', 'update', 'delete']),
+  action: z.enum(AUDIT_ACTIONS),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
 });
@@ -38,7 +61,10 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 
 export const AuditListBody = z.object({
   entity: AuditEntity.optional(),
-  /** With `entity`: the history of one row (its id, or `key:lang_id` for app strings). */
+  /**
+   * With `entity`: the history of one row (its id, or `key:lang_id` for app strings). One catalogue row's history
+   * is open to every role; anything else (the whole log, staff events) to admins.
+   */
   entity_id: z.string().trim().min(1).max(200).optional(),
   user_id: Id.optional(),
   from: Timestamp.optional(),

@@ -6,6 +6,8 @@ export const ApiError = z.object({
   detail: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   request_id: z.string().optional(),
+  /** Sign-in: the password was right, a two-factor code (or a recovery code) is needed too. */
+  totp_required: z.literal(true).optional(),
 });
 export type ApiError = z.infer<typeof ApiError>;
 
