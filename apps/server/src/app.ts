@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { brandRoutes } from './modules/brands/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { ingestKeyRoutes } from './modules/ingest-keys/routes.ts';
 import { linkRoutes } from './modules/links/routes.ts';
 import { localeRoutes } from './modules/locales/routes.ts';
 import { promoCodeRoutes } from './modules/promo-codes/routes.ts';
@@ -25,7 +26,9 @@ import { promoRoutes } from './modules/promos/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { reportRoutes } from './modules/report/routes.ts';
 import { streamRoutes } from './modules/streams/routes.ts';
+import { tokenRoutes } from './modules/tokens/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -129,6 +132,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(async (api) => {
     await authRoutes(api);
+    await userRoutes(api);
+    await tokenRoutes(api);
     await referenceRoutes(api);
     await brandRoutes(api);
     await contentRoutes(api);
@@ -137,7 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await streamRoutes(api);
     await promoCodeRoutes(api);
     await uploadRoutes(api);
-    await reportRoutes(api);
+    await reportRoutes(api, await ingestKeyRoutes(api));
     await catalogRoutes(api);
     await localeRoutes(api);
     await auditRoutes(api);

@@ -15,6 +15,10 @@ const ConfigSchema = z
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     INGEST_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** View-ingestion calls per ingest key per minute. */
+    INGEST_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+    /** Encrypts two-factor secrets in the database (AES-256-GCM); unset, they are stored as they are. */
+    SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     DEMO_DATA: Bool01.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Largest video upload, in bytes (4 GiB by default). */

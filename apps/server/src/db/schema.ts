@@ -1,7 +1,9 @@
+import type { AuditAction, Role } from '@kids-vod/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -38,13 +40,27 @@ export const countries = pgTable('countries', {
   name: text('name').notNull(),
 });
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  name: text('name').notNull().default(''),
-  password_hash: text('password_hash').notNull(),
-  created_at: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull().default(''),
+    password_hash: text('password_hash').notNull(),
+    /** One of ROLES (packages/contract/src/permissions.ts); accounts that existed before roles became admins (0004). */
+    role: text('role').$type<Role>().notNull(),
+    is_active: boolean('is_active').notNull().default(true),
+    /** The TOTP secret, encrypted (auth/totp.ts); set at set-up, used once `totp_enabled`. Never answered. */
+    totp_secret: text('totp_secret'),
+    totp_enabled: boolean('totp_enabled').notNull().default(false),
+    /** The last accepted code's 30-second step: a code is accepted once (RFC 6238 section 5.2). */
+    totp_last_step: bigint('totp_last_step', { mode: 'number' }),
+    last_sign_in_at: isoTimestamp('last_sign_in_at'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [check('users_role_check', sql`${t.role} in ('admin', 'editor', 'marketing', 'analyst')`)],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -58,8 +74,97 @@ export const sessions = pgTable(
     last_used_at: isoTimestamp('last_used_at').notNull().default(sql`now()`),
     expires_at: isoTimestamp('expires_at').notNull(),
     revoked_at: isoTimestamp('revoked_at'),
+    /** Where and with what it signed in, for the own-sessions list. */
+    ip: text('ip'),
+    user_agent: text('user_agent'),
   },
   (t) => [index('sessions_user_id_idx').on(t.user_id)],
+);
+
+/** Invite and password-reset links: the token's hash, valid 72 hours, used once. */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    kind: text('kind').$type<'invite' | 'reset'>().notNull(),
+    created_at: createdAt(),
+    expires_at: isoTimestamp('expires_at').notNull(),
+    used_at: isoTimestamp('used_at'),
+  },
+  (t) => [index('password_tokens_user_id_idx').on(t.user_id)],
+);
+
+/** Two-factor recovery codes: hashed, each usable once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code_hash: text('code_hash').notNull(),
+    used_at: isoTimestamp('used_at'),
+  },
+  (t) => [index('recovery_codes_user_id_idx').on(t.user_id)],
+);
+
+/** Wrong two-factor codes, per user, to throttle guessing. */
+export const totpFailures = pgTable(
+  'totp_failures',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('totp_failures_user_idx').on(t.user_id, t.created_at)],
+);
+
+/** Personal API tokens: a bearer token acting with its owner's role; only the hash is kept. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    token_hash: text('token_hash').notNull().unique(),
+    created_at: createdAt(),
+    expires_at: isoTimestamp('expires_at'),
+    last_used_at: isoTimestamp('last_used_at'),
+    revoked_at: isoTimestamp('revoked_at'),
+  },
+  (t) => [index('api_tokens_user_id_idx').on(t.user_id)],
+);
+
+/** Player apps' keys for view ingestion (`X-Ingest-Key`); only the hash and the first characters are kept. */
+export const ingestKeys = pgTable('ingest_keys', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  prefix: text('prefix').notNull(),
+  key_hash: text('key_hash').notNull().unique(),
+  /** The key of the `INGEST_KEY` setting, kept here at every start; revoked by removing the setting. */
+  from_settings: boolean('from_settings').notNull().default(false),
+  created_at: createdAt(),
+  last_used_at: isoTimestamp('last_used_at'),
+  revoked_at: isoTimestamp('revoked_at'),
+});
+
+/** Sign-in rules for everyone: one row (id 1). */
+export const securitySettings = pgTable(
+  'security_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    require_totp: boolean('require_totp').notNull().default(false),
+    updated_at: updatedAt(),
+  },
+  (t) => [check('security_settings_one_row', sql`${t.id} = 1`)],
 );
 
 /** Failed sign-ins, counted per address and per email to throttle guessing. */
@@ -357,7 +462,7 @@ export const auditLog = pgTable(
     call: text('call'),
     entity: text('entity').notNull(),
     entity_id: text('entity_id').notNull(),
-    action: text('action').$type<'insert' | 'update' | 'delete'>().notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),
   },

@@ -23,6 +23,11 @@ export function asActor<T>(actor: Actor, fn: () => Promise<T>): Promise<T> {
   return scope.run({ actor }, fn);
 }
 
+/** The actor of the call running now, if it is a signed-in change. */
+export function currentActor(): Actor | undefined {
+  return scope.getStore()?.actor;
+}
+
 /**
  * The database as data functions use it. Inside `asActor` it is the scope's open transaction, so a call
  * wrapped in one transaction needs no change in the data functions it calls; and every transaction opened

@@ -97,7 +97,9 @@ function clientErrorDetail(err: FastifyError): string {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) {
-      return reply.code(err.status).send({ detail: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+      return reply
+        .code(err.status)
+        .send({ detail: err.message, ...(err.errors ? { errors: err.errors } : {}), ...err.extra });
     }
     if (hasZodFastifySchemaValidationErrors(err)) return reply.code(400).send(validationAnswer(err));
     const dbError = findDbError(err);

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     public readonly status: number,
     message: string,
     public readonly errors?: { path: string; message: string }[],
+    /** More fields of the answer beside `detail` (the contract's `totp_required`). */
+    public readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -15,3 +17,6 @@ export const badRequest = (message: string, errors?: { path: string; message: st
   new HttpError(400, message, errors);
 export const staleUpdate = (what: string) =>
   new HttpError(409, `${what} was changed by someone else. Reload it and try again.`);
+
+/** A refused field's value: 400, with the message under the field as the console's forms show it. */
+export const fieldError = (path: string, message: string) => new HttpError(400, message, [{ path, message }]);

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { asActor } from './actor.ts';
 import { HttpError } from './errors.ts';
+import { permissionOf } from './permissions.ts';
 
 type Parsed<T> = [NonNullable<T>] extends [never] ? undefined : z.output<NonNullable<T> & z.ZodType>;
 
@@ -56,7 +57,8 @@ export function route<C extends Call>(
     method: c.method,
     url: c.path,
     bodyLimit: options.bodyLimit,
-    config: { public: c.public === true },
+    // What the call needs (CALL_PERMISSIONS): the session hook (modules/auth) refuses a role without it, with 403.
+    config: { public: c.public === true, permission: permissionOf(c) },
     schema: {
       summary: c.summary,
       tags: [tag],

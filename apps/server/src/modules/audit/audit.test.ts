@@ -172,7 +172,7 @@ describe('audit log', () => {
   });
 
   it('refuses a bad filter with 400 and needs a session', async () => {
-    expect((await t.refused(api.audit.list, { entity: 'users' })).status).toBe(400);
+    expect((await t.refused(api.audit.list, { entity: 'passwords' })).status).toBe(400);
     expect((await t.refused(api.audit.list, { limit: 501 })).status).toBe(400);
     const anonymous = await t.send(api.audit.list, {}, { token: null });
     expect(anonymous.statusCode).toBe(401);

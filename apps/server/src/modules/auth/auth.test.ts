@@ -30,7 +30,19 @@ describe('sign-in', () => {
     const cookie = setCookie.split(';')[0];
     const me = await t.send(api.auth.user, { token: null, headers: { cookie } });
     expect(me.statusCode).toBe(200);
-    expect(Object.keys(me.json()).sort()).toEqual(['email', 'id', 'name']);
+    expect(Object.keys(me.json()).sort()).toEqual([
+      'created_at',
+      'email',
+      'id',
+      'is_active',
+      'last_sign_in_at',
+      'name',
+      'role',
+      'totp_enabled',
+      'totp_setup_required',
+      'updated_at',
+    ]);
+    expect(me.json()).toMatchObject({ role: 'admin', is_active: true, totp_enabled: false });
   });
 
   it('stores only a hash of the token and a slow salted hash of the password', async () => {

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { loginFailures, sessions, users } from '../../db/schema.ts';
+import { apiTokens, loginFailures, passwordTokens, securitySettings, sessions, users } from '../../db/schema.ts';
 import { hashPassword } from './passwords.ts';
+import { turnOffTotp } from './second-factor.ts';
 
 export const SESSION_MAX_AGE_DAYS = 30;
 export const SESSION_IDLE_DAYS = 7;
@@ -10,40 +11,68 @@ const DAY_MS = 86_400_000;
 /** Writing `last_used_at` on every request would be a write per read; once a minute is enough for a 7-day idle rule. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const newToken = (prefix = '') => `${prefix}${randomBytes(32).toString('base64url')}`;
 
-export async function createSession(db: Executor, userId: number): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomBytes(32).toString('base64url');
+/** A user as the contract answers one (api.md's User): never a hash or a secret. */
+export const userColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  is_active: users.is_active,
+  totp_enabled: users.totp_enabled,
+  last_sign_in_at: users.last_sign_in_at,
+  created_at: users.created_at,
+  updated_at: users.updated_at,
+};
+export type UserView = { [K in keyof typeof userColumns]: (typeof users.$inferSelect)[K] };
+
+/** Whether an admin requires two-factor for everyone (the one security_settings row). */
+const requireTotp = sql<boolean>`coalesce((select ${securitySettings.require_totp} from ${securitySettings} where ${securitySettings.id} = 1), false)`;
+
+export interface Client {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export async function createSession(
+  db: Executor,
+  userId: number,
+  client?: Client,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_DAYS * DAY_MS);
-  await db
-    .insert(sessions)
-    .values({ user_id: userId, token_hash: hashToken(token), expires_at: expiresAt.toISOString() });
+  await db.insert(sessions).values({
+    user_id: userId,
+    token_hash: hashToken(token),
+    expires_at: expiresAt.toISOString(),
+    ip: client?.ip ?? null,
+    user_agent: client?.userAgent?.slice(0, 500) ?? null,
+  });
+  await db.update(users).set({ last_sign_in_at: sql`now()` }).where(eq(users.id, userId));
   return { token, expiresAt };
 }
 
-export interface SessionUser {
-  id: number;
-  email: string;
-  name: string;
-  sessionId: number;
+/** The signed-in user of a request: by a session, or by a personal API token (`apiTokenId`). */
+export interface SessionUser extends UserView {
+  sessionId: number | null;
+  apiTokenId: number | null;
+  /** Two-factor is required for everyone and this user has not set it up. */
+  totp_setup_required: boolean;
 }
 
-/** The user of a live session: not revoked, not past 30 days, used within the last 7. */
+/** The user of a live session: active, session not revoked, not past 30 days, used within the last 7. */
 export async function findSessionUser(db: Executor, token: string): Promise<SessionUser | null> {
   const now = Date.now();
   const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      sessionId: sessions.id,
-      lastUsedAt: sessions.last_used_at,
-    })
+    .select({ ...userColumns, requireTotp, sessionId: sessions.id, lastUsedAt: sessions.last_used_at })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(
       and(
         eq(sessions.token_hash, hashToken(token)),
+        eq(users.is_active, true),
         isNull(sessions.revoked_at),
         gt(sessions.expires_at, new Date(now).toISOString()),
         gt(sessions.last_used_at, new Date(now - SESSION_IDLE_DAYS * DAY_MS).toISOString()),
@@ -54,12 +83,71 @@ export async function findSessionUser(db: Executor, token: string): Promise<Sess
   if (now - Date.parse(row.lastUsedAt) > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ last_used_at: sql`now()` }).where(eq(sessions.id, row.sessionId));
   }
-  const { lastUsedAt: _, ...user } = row;
-  return user;
+  const { lastUsedAt: _, requireTotp: required, ...user } = row;
+  return { ...user, apiTokenId: null, totp_setup_required: required && !user.totp_enabled };
+}
+
+/** Personal API tokens start with this, so the server knows which table to look in. */
+export const API_TOKEN_PREFIX = 'kvt_';
+
+/** The owner of a live API token (not revoked, not expired, the owner active), acting with the owner's role. */
+export async function findApiTokenUser(db: Executor, token: string): Promise<SessionUser | null> {
+  const now = new Date().toISOString();
+  const [row] = await db
+    .select({ ...userColumns, requireTotp, apiTokenId: apiTokens.id, lastUsedAt: apiTokens.last_used_at })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.user_id))
+    .where(
+      and(
+        eq(apiTokens.token_hash, hashToken(token)),
+        eq(users.is_active, true),
+        isNull(apiTokens.revoked_at),
+        or(isNull(apiTokens.expires_at), gt(apiTokens.expires_at, now)),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (!row.lastUsedAt || Date.now() - Date.parse(row.lastUsedAt) > TOUCH_INTERVAL_MS) {
+    await db.update(apiTokens).set({ last_used_at: sql`now()` }).where(eq(apiTokens.id, row.apiTokenId));
+  }
+  const { lastUsedAt: _, requireTotp: required, ...user } = row;
+  return { ...user, sessionId: null, totp_setup_required: required && !user.totp_enabled };
 }
 
 export async function revokeSession(db: Executor, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every live session of a user, but `keep` (the caller's own). */
+export async function revokeUserSessions(db: Executor, userId: number, keep?: number | null): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revoked_at: sql`now()` })
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at), keep ? ne(sessions.id, keep) : undefined));
+}
+
+/** A user's live sessions, last used first. */
+export async function listSessions(db: Executor, userId: number, currentId: number | null) {
+  const now = Date.now();
+  const rows = await db
+    .select({
+      id: sessions.id,
+      created_at: sessions.created_at,
+      last_used_at: sessions.last_used_at,
+      ip: sessions.ip,
+      user_agent: sessions.user_agent,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.user_id, userId),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, new Date(now).toISOString()),
+        gt(sessions.last_used_at, new Date(now - SESSION_IDLE_DAYS * DAY_MS).toISOString()),
+      ),
+    )
+    .orderBy(desc(sessions.last_used_at), desc(sessions.id));
+  return rows.map((s) => ({ ...s, current: s.id === currentId }));
 }
 
 export async function findUserByEmail(db: Executor, email: string) {
@@ -67,19 +155,86 @@ export async function findUserByEmail(db: Executor, email: string) {
   return row ?? null;
 }
 
-/** Creates the user, or sets a new password (and revokes its sessions) when the email exists. */
+export async function findUserById(db: Executor, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export const viewOf = (row: typeof users.$inferSelect): UserView => {
+  const { password_hash: _p, totp_secret: _s, totp_last_step: _l, ...view } = row;
+  return view;
+};
+
+/** A password hash no password matches: an invited account before its link is used, or after a reset. */
+export const NO_PASSWORD = '!';
+
+/** Invite and reset links are valid this long, once. */
+export const PASSWORD_TOKEN_HOURS = 72;
+
+/** A new invite or reset link's token for the user; earlier unused links of the user stop working. */
+export async function createPasswordToken(db: Executor, userId: number, kind: 'invite' | 'reset') {
+  await db
+    .update(passwordTokens)
+    .set({ used_at: sql`now()` })
+    .where(and(eq(passwordTokens.user_id, userId), isNull(passwordTokens.used_at)));
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + PASSWORD_TOKEN_HOURS * 3_600_000).toISOString();
+  await db
+    .insert(passwordTokens)
+    .values({ user_id: userId, token_hash: hashToken(token), kind, expires_at: expiresAt });
+  return { token, expiresAt };
+}
+
+/** The user of an unused, unexpired link, without using it. */
+export async function findPasswordToken(db: Executor, token: string) {
+  const [row] = await db
+    .select({ id: passwordTokens.id, user: users })
+    .from(passwordTokens)
+    .innerJoin(users, eq(users.id, passwordTokens.user_id))
+    .where(
+      and(
+        eq(passwordTokens.token_hash, hashToken(token)),
+        isNull(passwordTokens.used_at),
+        gt(passwordTokens.expires_at, new Date().toISOString()),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Uses a link: true for the one caller that used it (two at once: one wins). */
+export async function usePasswordToken(db: Executor, id: number): Promise<boolean> {
+  const used = await db
+    .update(passwordTokens)
+    .set({ used_at: sql`now()` })
+    .where(and(eq(passwordTokens.id, id), isNull(passwordTokens.used_at)))
+    .returning({ id: passwordTokens.id });
+  return used.length > 0;
+}
+
+/**
+ * `npm run admin` and the first start: creates the admin, or, for an existing email, sets the password and makes the
+ * account an active admin again, with two-factor off, its sessions ended and its sign-in throttle cleared (the
+ * way back in for someone with shell access to the server).
+ */
 export async function upsertAdmin(db: Executor, email: string, password: string): Promise<'created' | 'updated'> {
   const password_hash = await hashPassword(password);
   const existing = await findUserByEmail(db, email);
   if (existing) {
-    await db.update(users).set({ password_hash }).where(eq(users.id, existing.id));
     await db
-      .update(sessions)
-      .set({ revoked_at: sql`now()` })
-      .where(and(eq(sessions.user_id, existing.id), isNull(sessions.revoked_at)));
+      .update(users)
+      .set({
+        password_hash,
+        role: 'admin',
+        is_active: true,
+      })
+      .where(eq(users.id, existing.id));
+    await turnOffTotp(db, existing.id);
+    await revokeUserSessions(db, existing.id);
+    await clearLoginFailures(db, existing.email);
     return 'updated';
   }
-  await db.insert(users).values({ email: email.toLowerCase(), name: 'Admin', password_hash });
+  await db.insert(users).values({ email: email.toLowerCase(), name: 'Admin', role: 'admin', password_hash });
   return 'created';
 }
 

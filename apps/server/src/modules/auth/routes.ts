@@ -1,18 +1,26 @@
-import { api } from '@kids-vod/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { api, type Permission } from '@kids-vod/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/errors.ts';
+import { requirePermission } from '../../lib/permissions.ts';
 import { route } from '../../lib/route.ts';
+import { recordStaffEvent } from '../../lib/staff-audit.ts';
+import { accountRoutes } from './account-routes.ts';
 import {
+  API_TOKEN_PREFIX,
   clearLoginFailures,
   createSession,
+  findApiTokenUser,
   findSessionUser,
   findUserByEmail,
   revokeSession,
   type SessionUser,
   startLoginAttempt,
   THROTTLE_WINDOW_MS,
+  type UserView,
+  viewOf,
 } from './data.ts';
 import { DUMMY_HASH, verifyPassword } from './passwords.ts';
+import { CODE_WINDOW_MS, codesThrottled, recordCodeFailure, useSecondFactor } from './second-factor.ts';
 
 export const SESSION_COOKIE = 'session';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -23,8 +31,22 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     public?: boolean;
+    /** What the call needs (CALL_PERMISSIONS), set by route(). */
+    permission?: Permission;
   }
 }
+
+/** What a user who must set up two-factor may still call: the set-up itself, and signing out. */
+const OPEN_BEFORE_TOTP = new Set(
+  [
+    api.auth.user,
+    api.auth.logout,
+    api.auth.sessions,
+    api.auth.revokeSession,
+    api.auth.totpSetup,
+    api.auth.totpEnable,
+  ].map((c) => `${c.method} ${c.path}`),
+);
 
 function bearerToken(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
@@ -40,6 +62,19 @@ function isCrossSite(req: FastifyRequest, publicOrigin: string | undefined): boo
   return origin !== `${req.protocol}://${req.host}`;
 }
 
+/** The user as `auth/user` answers it: the contract's User and whether two-factor must be set up first. */
+export const userAnswer = (user: SessionUser) => {
+  const { sessionId: _s, apiTokenId: _t, ...answer } = user;
+  return answer;
+};
+
+/** Who a sign-in event is about, for the audit log (a public call has no signed-in actor). */
+const actorOf = (user: { id: number; email: string }, call: { method: string; path: string }) => ({
+  user_id: user.id,
+  user_email: user.email,
+  call: `${call.method} ${call.path}`,
+});
+
 export async function authRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const secureCookie = app.config.PUBLIC_URL?.startsWith('https:') ?? false;
@@ -47,8 +82,15 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.decorateRequest('user', null);
 
+  /** A personal API token's owner, or a session's user (cookie or bearer). */
+  const signedInUser = async (token: string | undefined) => {
+    if (!token) return null;
+    return token.startsWith(API_TOKEN_PREFIX) ? findApiTokenUser(db, token) : findSessionUser(db, token);
+  };
+
   // Every call needs a session but those the contract marks public; unknown routes fall through to 404.
   // The matched route's pattern decides, never the raw URL: the router decodes it, so /%61pi/... reaches /api/...
+  // Then the role: every call's permission (CALL_PERMISSIONS) is checked here, in one place.
   app.addHook('onRequest', async (req) => {
     const pattern = req.routeOptions.url;
     if (pattern === undefined || !pattern.startsWith('/api/') || pattern.startsWith('/api/docs')) return;
@@ -58,23 +100,28 @@ export async function authRoutes(app: FastifyInstance) {
       throw new HttpError(403, 'Cross-site request refused');
     }
     if (req.routeOptions.config.public) return;
-    const token = bearer ?? cookie;
-    req.user = token ? await findSessionUser(db, token) : null;
+    req.user = await signedInUser(bearer ?? cookie);
     if (!req.user) throw new HttpError(401, 'Not signed in');
+    if (req.user.totp_setup_required && !OPEN_BEFORE_TOTP.has(`${req.method} ${pattern}`)) {
+      throw new HttpError(403, 'Set up two-factor sign-in first');
+    }
+    const { permission } = req.routeOptions.config;
+    if (!permission) throw new HttpError(403, 'This call has no permission set');
+    requirePermission(req.user, permission);
   });
 
-  route(app, api.auth.login, async (req, reply) => {
-    const { email, password } = req.body;
-    if ((await startLoginAttempt(db, req.ip, email)) === null) {
-      reply.header('retry-after', String(THROTTLE_WINDOW_MS / 1000));
-      throw new HttpError(429, 'Too many failed sign-ins. Try again in 15 minutes.');
-    }
-    const user = await findUserByEmail(db, email);
-    const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    // The attempt is already counted as a failure: a wrong password leaves it so.
-    if (!user || !ok) throw new HttpError(400, 'Wrong email or password');
-    await clearLoginFailures(db, email);
-    const { token, expiresAt } = await createSession(db, user.id);
+  /** A new session for the user: the cookie, the token and the user, as login answers them. */
+  const signIn = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    user: UserView,
+    call: { method: string; path: string },
+  ) => {
+    const { token, expiresAt } = await createSession(db, user.id, {
+      ip: req.ip,
+      userAgent: req.headers['user-agent'],
+    });
+    await recordStaffEvent(db, { entity: 'users', entity_id: user.id, action: 'sign_in', actor: actorOf(user, call) });
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
       httpOnly: true,
@@ -82,17 +129,68 @@ export async function authRoutes(app: FastifyInstance) {
       secure: secureCookie,
       expires: expiresAt,
     });
-    return { token, user: { id: user.id, email: user.email, name: user.name } };
+    return { token, user: { ...user, last_sign_in_at: new Date().toISOString() } };
+  };
+
+  const failedSignIn = (user: { id: number; email: string }, reason: string) =>
+    recordStaffEvent(db, {
+      entity: 'users',
+      entity_id: user.id,
+      action: 'sign_in_failed',
+      after: { reason },
+      actor: actorOf(user, api.auth.login),
+    });
+
+  /** With two-factor on, a right password needs a valid code too: 401 with `totp_required` until one is sent. */
+  const checkSecondFactor = async (user: NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>, code?: string) => {
+    const required = { totp_required: true };
+    if (!code) throw new HttpError(401, 'Enter the code from your authenticator app', undefined, required);
+    if (await codesThrottled(db, user.id)) {
+      throw new HttpError(429, 'Too many wrong codes. Try again in 15 minutes.', undefined, required);
+    }
+    if (await useSecondFactor(db, user, code, app.config.SECRET_KEY)) return;
+    await recordCodeFailure(db, user.id);
+    await failedSignIn(user, 'wrong code');
+    throw new HttpError(401, 'Wrong code. Enter the current code, or one of your recovery codes.', undefined, required);
+  };
+
+  route(app, api.auth.login, async (req, reply) => {
+    const { email, password, code } = req.body;
+    if ((await startLoginAttempt(db, req.ip, email)) === null) {
+      reply.header('retry-after', String(THROTTLE_WINDOW_MS / 1000));
+      throw new HttpError(429, 'Too many failed sign-ins. Try again in 15 minutes.');
+    }
+    const user = await findUserByEmail(db, email);
+    const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+    // The attempt is already counted as a failure: a wrong password leaves it so.
+    if (!user || !ok) {
+      if (user) await failedSignIn(user, 'wrong password');
+      throw new HttpError(400, 'Wrong email or password');
+    }
+    if (!user.is_active) {
+      await failedSignIn(user, 'deactivated');
+      throw new HttpError(403, 'This account is deactivated. Ask an admin to reactivate it.');
+    }
+    if (user.totp_enabled) {
+      try {
+        await checkSecondFactor(user, code);
+      } catch (err) {
+        if ((err as HttpError).status === 429) reply.header('retry-after', String(CODE_WINDOW_MS / 1000));
+        throw err;
+      }
+    }
+    await clearLoginFailures(db, email);
+    return signIn(req, reply, viewOf(user), api.auth.login);
   });
 
-  route(app, api.auth.user, async (req) => {
-    const { sessionId: _, ...user } = req.user as SessionUser;
-    return user;
-  });
+  route(app, api.auth.user, async (req) => userAnswer(req.user as SessionUser));
 
   route(app, api.auth.logout, async (req, reply) => {
-    await revokeSession(db, (req.user as SessionUser).sessionId);
+    const { sessionId } = req.user as SessionUser;
+    if (sessionId) await revokeSession(db, sessionId);
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie });
     return { ok: true as const };
   });
+
+  await accountRoutes(app, signIn);
 }

@@ -1,7 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { api, INGEST_KEY_HEADER } from '@kids-vod/contract';
-import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../lib/errors.ts';
+import { api } from '@kids-vod/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../lib/route.ts';
 import { dottedDate } from './csv.ts';
 import { ingestViews, viewsReport, viewsReportCsv } from './data.ts';
@@ -9,30 +7,16 @@ import { ingestViews, viewsReport, viewsReportCsv } from './data.ts';
 /** 10,000 events of a few hundred bytes each, with room to spare; the server-wide limit is 1 MB. */
 const INGEST_BODY_LIMIT = 8 * 1024 * 1024;
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest();
-
-/**
- * Whether the header carries the ingest key. Both sides are hashed first so the comparison takes the same
- * time whatever the length or the first wrong character of a guess.
- */
-function isIngestKey(expected: string, given: string | string[] | undefined): boolean {
-  if (typeof given !== 'string') return false;
-  return timingSafeEqual(sha256(expected), sha256(given));
-}
-
-export async function reportRoutes(app: FastifyInstance) {
+export async function reportRoutes(
+  app: FastifyInstance,
+  checkIngestKey: (req: FastifyRequest, reply: FastifyReply) => Promise<void>,
+) {
   const { db } = app.database;
-  const ingestKey = app.config.INGEST_KEY;
 
-  // Player apps have no session: the contract marks the call public, and the ingest key stands in for it.
-  // Checked on request, before an 8 MB body is read and validated for someone without the key.
+  // Player apps have no session: the contract marks the call public, and an ingest key stands in for it
+  // (modules/ingest-keys). Checked on request, before an 8 MB body is read and validated for someone without one.
   await app.register(async (ingest) => {
-    ingest.addHook('onRequest', async (req) => {
-      if (!ingestKey) throw new HttpError(401, 'View ingestion is disabled: the server has no INGEST_KEY set');
-      if (!isIngestKey(ingestKey, req.headers[INGEST_KEY_HEADER])) {
-        throw new HttpError(401, 'Missing or wrong X-Ingest-Key header');
-      }
-    });
+    ingest.addHook('onRequest', checkIngestKey);
     route(ingest, api.report.views, (req) => ingestViews(db, req.body.events), { bodyLimit: INGEST_BODY_LIMIT });
   });
 

@@ -1,0 +1,15 @@
+import { api, type Role } from '@kids-vod/contract';
+import type { TestApp } from './harness.ts';
+
+/** A password the policy takes (10+ characters, hard to guess). */
+export const STAFF_PASSWORD = 'violet-tractor-harbour-91';
+
+let serial = 0;
+
+/** A colleague of `role`, invited by the admin and signed in through the link: their id, email and bearer token. */
+export async function addStaff(t: TestApp, role: Role, email = `${role}-${++serial}-${Date.now()}@example.com`) {
+  const invite = await t.call(api.users.invite, { email, name: `A ${role}`, role });
+  const token = invite.invite_url.split('/').at(-1) as string;
+  const signedIn = await t.call(api.auth.acceptInvite, { token, password: STAFF_PASSWORD }, { token: null });
+  return { id: invite.user.id, email, token: signedIn.token, password: STAFF_PASSWORD };
+}
