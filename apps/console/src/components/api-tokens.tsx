@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../lib/api-tokens.ts';
 import { formatMoment } from '../lib/format-time.ts';
 import { confirmAction } from './confirm.tsx';
+import { DANGER_TEXT } from './danger-text.ts';
 import { ListState } from './list-state.tsx';
 import { NewSecretForm } from './secret-once.tsx';
 
@@ -85,7 +86,8 @@ export function ApiTokens({ scope }: { scope: 'own' | 'all' }) {
                     <Button
                       size="xs"
                       variant="subtle"
-                      color="red.8"
+                      color="red"
+                      c={DANGER_TEXT}
                       aria-label={`Revoke ${t.name}`}
                       loading={revoke.isPending && revoke.variables?.id === t.id}
                       onClick={() => onRevoke(t)}

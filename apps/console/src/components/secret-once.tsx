@@ -19,7 +19,14 @@ export function SecretOnce({
 }) {
   const name = label[0]!.toUpperCase() + label.slice(1);
   return (
-    <Alert variant="light" color="teal" icon={<IconKey size={18} aria-hidden />} title={`${name}: copy it now`}>
+    <Alert
+      variant="light"
+      color="teal"
+      icon={<IconKey size={18} aria-hidden />}
+      title={`${name}: copy it now`}
+      // Mantine's teal title is below 4.5:1 on its light background in light mode.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
       <Stack gap="xs">
         <Text size="sm">{note}</Text>
         <Group gap="xs" wrap="nowrap" align="flex-end">

@@ -1,6 +1,7 @@
 import type { Session } from '@kids-vod/contract';
 import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { confirmAction } from '../../components/confirm.tsx';
+import { DANGER_TEXT } from '../../components/danger-text.ts';
 import { ListState } from '../../components/list-state.tsx';
 import { formatMoment } from '../../lib/format-time.ts';
 import { useRevokeSession, useSessions } from './api.ts';
@@ -65,7 +66,8 @@ export function Sessions() {
                       <Button
                         size="xs"
                         variant="subtle"
-                        color="red.8"
+                        color="red"
+                        c={DANGER_TEXT}
                         aria-label={`Sign out ${describeUserAgent(s.user_agent)} at ${s.ip ?? 'unknown address'}`}
                         onClick={() => signOut(s)}
                       >

@@ -1,6 +1,7 @@
 import type { IngestKey } from '@kids-vod/contract';
 import { Button, Code, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { confirmAction } from '../../components/confirm.tsx';
+import { DANGER_TEXT } from '../../components/danger-text.ts';
 import { ListState } from '../../components/list-state.tsx';
 import { NewSecretForm } from '../../components/secret-once.tsx';
 import { StateLabel } from '../../components/state-label.tsx';
@@ -83,7 +84,8 @@ export function IngestKeys() {
                       <Button
                         size="xs"
                         variant="subtle"
-                        color="red.8"
+                        color="red"
+                        c={DANGER_TEXT}
                         aria-label={`Revoke ${k.name}`}
                         onClick={() => onRevoke(k)}
                       >

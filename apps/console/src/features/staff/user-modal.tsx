@@ -3,6 +3,7 @@ import { Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirmAction } from '../../components/confirm.tsx';
+import { DANGER_TEXT } from '../../components/danger-text.ts';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ACTIVE, StateLabel } from '../../components/state-label.tsx';
 import { useProfile } from '../../lib/session.ts';
@@ -67,8 +68,8 @@ function AccountActions({
             Reset password
           </Button>
           <Button
-            variant={user.is_active ? 'outline' : 'default'}
-            color={user.is_active ? 'red.8' : undefined}
+            variant="default"
+            c={user.is_active ? DANGER_TEXT : undefined}
             onClick={toggleActive}
             loading={setActive.isPending}
             disabled={self && user.is_active}
