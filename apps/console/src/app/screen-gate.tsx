@@ -1,28 +1,10 @@
-import { PERMISSIONS } from '@kids-vod/contract/client';
-import { Button, Stack, Text, Title } from '@mantine/core';
-import type { ComponentType } from 'react';
-import { Link } from 'react-router';
-import { roleLabel, rolesWith, useRole } from '../lib/permissions.ts';
+import { type ComponentType, Suspense } from 'react';
+import { lazyComponent } from '../lib/lazy-component.ts';
+import { useRole } from '../lib/permissions.ts';
 import { mayUse, type Screen } from './screens.tsx';
 
-/** What a screen the role may not use shows instead (the server would refuse its calls anyway). */
-export function NotForYourRole({ screen }: { screen: Pick<Screen, 'title' | 'permission'> }) {
-  const role = useRole();
-  return (
-    <Stack p="md" gap="sm" maw={640} data-testid="not-for-role">
-      <Title order={2}>Your role ({roleLabel(role)}) may not use this screen</Title>
-      <Text>
-        {screen.title} is for {rolesWith(screen.permission)} accounts: they {PERMISSIONS[screen.permission].does}. Ask
-        an admin if your work needs it.
-      </Text>
-      <div>
-        <Button component={Link} to="/admin" variant="default">
-          Go to the first screen
-        </Button>
-      </div>
-    </Stack>
-  );
-}
+// Rarely shown: its words and layout load when a role meets a screen it may not use.
+const NotForYourRole = lazyComponent(() => import('./not-for-your-role.tsx').then((m) => m.NotForYourRole));
 
 /**
  * A screen's component behind its permission, asked at every render (not once when its code arrived): another
@@ -31,6 +13,11 @@ export function NotForYourRole({ screen }: { screen: Pick<Screen, 'title' | 'per
 export function gated(screen: Screen, Component: ComponentType): ComponentType {
   return function GatedScreen() {
     const role = useRole();
-    return mayUse(role, screen) ? <Component /> : <NotForYourRole screen={screen} />;
+    if (mayUse(role, screen)) return <Component />;
+    return (
+      <Suspense fallback={null}>
+        <NotForYourRole screen={screen} />
+      </Suspense>
+    );
   };
 }

@@ -35,7 +35,6 @@ export function SecretOnce({
             value={value}
             readOnly
             spellCheck={false}
-            ff="monospace"
             flex={1}
             onFocus={(e) => e.currentTarget.select()}
             data-testid="secret-value"

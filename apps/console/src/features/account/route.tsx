@@ -100,7 +100,7 @@ export function Component() {
     <Stack gap="md" maw={960}>
       <Section title="Profile">
         <Text size="sm">
-          {profile.email} · {ROLE_LABELS[profile.role]}: {ROLE_DESCRIPTIONS[profile.role].toLowerCase()}
+          {profile.email} · Role: {ROLE_LABELS[profile.role]} ({ROLE_DESCRIPTIONS[profile.role]})
         </Text>
         <NameForm name={profile.name} />
       </Section>
