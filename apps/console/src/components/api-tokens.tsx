@@ -1,11 +1,9 @@
-import type { ApiToken } from '@kids-vod/contract';
 import { Button, Select, Stack, Table, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../lib/api-tokens.ts';
 import { formatMoment } from '../lib/format-time.ts';
-import { confirmAction } from './confirm.tsx';
-import { DANGER_TEXT } from './danger-text.ts';
 import { ListState } from './list-state.tsx';
+import { RevokeButton } from './revoke-button.tsx';
 import { NewSecretForm } from './secret-once.tsx';
 
 const EXPIRY = [
@@ -44,14 +42,6 @@ export function ApiTokens({ scope }: { scope: 'own' | 'all' }) {
   const tokens = useApiTokens(scope);
   const revoke = useRevokeApiToken();
   const rows = tokens.data ?? [];
-  async function onRevoke(token: ApiToken) {
-    const sure = await confirmAction({
-      title: `Revoke ${token.name}?`,
-      message: 'Scripts using it stop working at once.',
-      confirmLabel: 'Revoke',
-    });
-    if (sure) revoke.mutate(token);
-  }
   return (
     <Stack gap="md">
       {scope === 'own' ? <NewApiToken /> : null}
@@ -83,17 +73,12 @@ export function ApiTokens({ scope }: { scope: 'own' | 'all' }) {
                   <Table.Td>{formatMoment(t.last_used_at)}</Table.Td>
                   <Table.Td>{formatMoment(t.expires_at)}</Table.Td>
                   <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      c={DANGER_TEXT}
-                      aria-label={`Revoke ${t.name}`}
+                    <RevokeButton
+                      name={t.name}
+                      message="Scripts using it stop working at once."
                       loading={revoke.isPending && revoke.variables?.id === t.id}
-                      onClick={() => onRevoke(t)}
-                    >
-                      Revoke
-                    </Button>
+                      onConfirmed={() => revoke.mutate(t)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,8 +1,7 @@
-import type { Session } from '@kids-vod/contract';
 import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { confirmAction } from '../../components/confirm.tsx';
-import { DANGER_TEXT } from '../../components/danger-text.ts';
 import { ListState } from '../../components/list-state.tsx';
+import { RevokeButton } from '../../components/revoke-button.tsx';
 import { formatMoment } from '../../lib/format-time.ts';
 import { useRevokeSession, useSessions } from './api.ts';
 import { describeUserAgent } from './user-agent.ts';
@@ -14,10 +13,6 @@ export function Sessions() {
   const rows = sessions.data ?? [];
   const others = rows.filter((s) => !s.current).length;
 
-  async function signOut(session: Session) {
-    const what = describeUserAgent(session.user_agent);
-    if (await confirmAction({ title: `Sign out ${what}?`, confirmLabel: 'Sign out' })) revoke.mutate(session);
-  }
   async function signOutOthers() {
     const sure = await confirmAction({
       title: 'Sign out everywhere else?',
@@ -63,16 +58,12 @@ export function Sessions() {
                   <Table.Td>{formatMoment(s.last_used_at)}</Table.Td>
                   <Table.Td>
                     {s.current ? null : (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        c={DANGER_TEXT}
-                        aria-label={`Sign out ${describeUserAgent(s.user_agent)} at ${s.ip ?? 'unknown address'}`}
-                        onClick={() => signOut(s)}
-                      >
-                        Sign out
-                      </Button>
+                      <RevokeButton
+                        label="Sign out"
+                        name={describeUserAgent(s.user_agent)}
+                        accessibleName={`Sign out ${describeUserAgent(s.user_agent)} at ${s.ip ?? 'unknown address'}`}
+                        onConfirmed={() => revoke.mutate(s)}
+                      />
                     )}
                   </Table.Td>
                 </Table.Tr>

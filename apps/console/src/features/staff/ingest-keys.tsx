@@ -1,8 +1,6 @@
-import type { IngestKey } from '@kids-vod/contract';
 import { Button, Code, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { confirmAction } from '../../components/confirm.tsx';
-import { DANGER_TEXT } from '../../components/danger-text.ts';
 import { ListState } from '../../components/list-state.tsx';
+import { RevokeButton } from '../../components/revoke-button.tsx';
 import { NewSecretForm } from '../../components/secret-once.tsx';
 import { StateLabel } from '../../components/state-label.tsx';
 import { formatMoment } from '../../lib/format-time.ts';
@@ -30,14 +28,6 @@ export function IngestKeys() {
   const keys = useIngestKeys();
   const revoke = useRevokeIngestKey();
   const rows = keys.data ?? [];
-  async function onRevoke(key: IngestKey) {
-    const sure = await confirmAction({
-      title: `Revoke ${key.name}?`,
-      message: 'The app using it can no longer send viewing minutes until it gets a new key.',
-      confirmLabel: 'Revoke',
-    });
-    if (sure) revoke.mutate(key);
-  }
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
@@ -81,16 +71,12 @@ export function IngestKeys() {
                   </Table.Td>
                   <Table.Td>
                     {k.revoked_at || k.from_settings ? null : (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        c={DANGER_TEXT}
-                        aria-label={`Revoke ${k.name}`}
-                        onClick={() => onRevoke(k)}
-                      >
-                        Revoke
-                      </Button>
+                      <RevokeButton
+                        name={k.name}
+                        message="The app using it can no longer send viewing minutes until it gets a new key."
+                        loading={revoke.isPending && revoke.variables?.id === k.id}
+                        onConfirmed={() => revoke.mutate(k)}
+                      />
                     )}
                   </Table.Td>
                 </Table.Tr>
