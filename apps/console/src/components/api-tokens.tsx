@@ -1,4 +1,4 @@
-import { Button, Select, Stack, Table, VisuallyHidden } from '@mantine/core';
+import { Select, Stack, Table, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../lib/api-tokens.ts';
 import { formatMoment } from '../lib/format-time.ts';

@@ -1,4 +1,4 @@
-import { Button, Code, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Code, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { ListState } from '../../components/list-state.tsx';
 import { RevokeButton } from '../../components/revoke-button.tsx';
 import { NewSecretForm } from '../../components/secret-once.tsx';
