@@ -136,6 +136,7 @@ describe('the layout', () => {
     const drawer = page.getByRole('dialog');
     await drawer.waitFor();
     const links = drawer.getByRole('link');
+    // The specification's seven first and in order; an admin's Staff screen after them (issue 15).
     expect(await links.allInnerTexts()).toEqual([
       'Brands',
       'Content',
@@ -144,6 +145,7 @@ describe('the layout', () => {
       'Report',
       'JSON Build',
       'Promocodes',
+      'Staff',
     ]);
     // Measured once its opening transition (a transform) is over.
     await expect.poll(async () => (await box(page, '.mantine-Drawer-content')).width).toBe(270);

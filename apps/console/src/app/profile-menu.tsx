@@ -1,6 +1,6 @@
 import { Menu } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
 import { useLogout } from '../lib/session.ts';
 import { ProfileButton } from './profile-button.tsx';
 
@@ -15,6 +15,9 @@ export function ProfileMenu({ email, defaultOpened }: { email: string; defaultOp
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{email}</Menu.Label>
+        <Menu.Item component={Link} to="/admin/account" leftSection={<IconUserCircle size={16} />}>
+          Your account
+        </Menu.Item>
         <Menu.Item
           leftSection={<IconLogout size={16} />}
           onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}

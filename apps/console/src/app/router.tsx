@@ -8,6 +8,7 @@ import { ErrorPage, NotFound } from './error-page.tsx';
 import { Layout } from './layout.tsx';
 import { RequireProfile } from './require-profile.tsx';
 import type { RouteHandle } from './route-handle.ts';
+import { gated } from './screen-gate.tsx';
 import { DEFAULT_SCREEN, screens } from './screens.tsx';
 
 function LastPage() {
@@ -30,6 +31,14 @@ export function createRouter() {
       path: '/login',
       handle: { title: 'Sign in' } satisfies RouteHandle,
       lazy: () => withTimeout(() => import('../features/login/route.tsx')),
+      errorElement: <ErrorPage />,
+      hydrateFallbackElement: <PageLoader />,
+    },
+    {
+      // Outside the signed-in layout, like /login: the link of an invite or a password reset.
+      path: '/admin/invite/:token',
+      handle: { title: 'Choose your password' } satisfies RouteHandle,
+      lazy: () => withTimeout(() => import('../features/invite/route.tsx')),
       errorElement: <ErrorPage />,
       hydrateFallbackElement: <PageLoader />,
     },
@@ -57,7 +66,10 @@ export function createRouter() {
             ...screens.map((s) => ({
               path: s.path,
               handle: { title: s.title, icon: s.icon } satisfies RouteHandle,
-              lazy: () => withTimeout(s.load),
+              lazy: async () => {
+                const screen = await withTimeout(s.load);
+                return { ...screen, Component: gated(s, screen.Component) };
+              },
             })),
             { path: '*', element: <NotFound />, handle: { title: 'Not found' } },
           ],

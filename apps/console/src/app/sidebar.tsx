@@ -1,12 +1,14 @@
 import { Badge, Drawer, NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { screens } from './screens.tsx';
+import { useRole } from '../lib/permissions.ts';
+import { mayUse, screens } from './screens.tsx';
 
 export const SIDEBAR_WIDTH = 270;
 
 /** The navigation drawer; its code (Drawer, NavLink) loads when idle or on the first opening, not with the page. */
 export function Sidebar({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const location = useLocation();
+  const role = useRole();
   return (
     <Drawer
       opened={opened}
@@ -19,7 +21,7 @@ export function Sidebar({ opened, onClose }: { opened: boolean; onClose: () => v
     >
       <nav aria-label="Screens">
         {screens
-          .filter((s) => s.inSidebar)
+          .filter((s) => s.inSidebar && mayUse(role, s))
           .map((s) => (
             <NavLink
               key={s.path}

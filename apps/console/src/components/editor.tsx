@@ -8,6 +8,7 @@ import { useUnsaved } from '../lib/unsaved.ts';
 import { closeUnlessUnsaved, DISCARD_QUESTION } from './confirm.tsx';
 import { type Conflict, ConflictAlert, useConflict } from './conflict-alert.tsx';
 import { useImageUploading } from './image-field.tsx';
+import { ReadOnly, ReadOnlyNotice } from './read-only.tsx';
 
 type Question = typeof DISCARD_QUESTION;
 
@@ -162,6 +163,7 @@ export function EditorModal<T extends Item, V extends object>({
   children,
   after,
   loading,
+  readOnly = false,
 }: {
   editor: Editor<T, V>;
   /** The entity in the product's words: "brand" gives "New brand", "Create brand", "Save brand". */
@@ -177,6 +179,11 @@ export function EditorModal<T extends Item, V extends object>({
   after?: ReactNode;
   /** Shown instead of the form while the item is being loaded (`initial` undefined). */
   loading?: ReactNode;
+  /**
+   * The role may read this but not change it (pass `!useMay(CALL_PERMISSIONS.x.update)`): every field and the parts
+   * in `after` disabled, no primary action, and a notice saying why.
+   */
+  readOnly?: boolean;
 }) {
   const formId = useId();
   const [body, setBody] = useState<HTMLDivElement | null>(null);
@@ -190,25 +197,28 @@ export function EditorModal<T extends Item, V extends object>({
         editor.onGone();
         onClosed();
       }}
-      title={title ?? (editing ? `Edit ${what}` : `New ${what}`)}
+      title={title ?? (readOnly ? `View ${what}` : editing ? `Edit ${what}` : `New ${what}`)}
       size={size}
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <Box ref={setBody} tabIndex={-1} style={{ outline: 'none' }}>
-        {editor.ready ? (
-          <form
-            id={formId}
-            onSubmit={editor.submit}
-            noValidate
-            aria-label={label ?? what[0]!.toUpperCase() + what.slice(1)}
-          >
-            {children}
-          </form>
-        ) : (
-          loading
-        )}
-        {editor.ready ? after : null}
+        {readOnly ? <ReadOnlyNotice /> : null}
+        <ReadOnly readOnly={readOnly}>
+          {editor.ready ? (
+            <form
+              id={formId}
+              onSubmit={editor.submit}
+              noValidate
+              aria-label={label ?? what[0]!.toUpperCase() + what.slice(1)}
+            >
+              {children}
+            </form>
+          ) : (
+            loading
+          )}
+          {editor.ready ? after : null}
+        </ReadOnly>
         <Box mt="md">
           <ConflictAlert conflict={editor.conflict} what={what} adopt={editor.adopt} loadTheirs={editor.loadTheirs} />
         </Box>
@@ -228,9 +238,11 @@ export function EditorModal<T extends Item, V extends object>({
           <Button variant="default" onClick={editor.requestClose}>
             Close
           </Button>
-          <Button type="submit" form={formId} loading={editor.saving} disabled={!editor.ready}>
-            {primary ?? (editing ? `Save ${what}` : `Create ${what}`)}
-          </Button>
+          {readOnly ? null : (
+            <Button type="submit" form={formId} loading={editor.saving} disabled={!editor.ready}>
+              {primary ?? (editing ? `Save ${what}` : `Create ${what}`)}
+            </Button>
+          )}
         </Group>
       </Box>
     </Modal>

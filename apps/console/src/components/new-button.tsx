@@ -1,8 +1,25 @@
+import type { Permission } from '@kids-vod/contract/client';
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useMay } from '../lib/permissions.ts';
 
-/** The create action of a screen ("New brand"): in its header, and again in its empty list. */
-export function NewButton({ what, onClick, disabled }: { what: string; onClick: () => void; disabled?: boolean }) {
+/**
+ * The create action of a screen ("New brand"): in its header, and again in its empty list. Not there for a role
+ * without `permission` (the add call's, from CALL_PERMISSIONS).
+ */
+export function NewButton({
+  what,
+  onClick,
+  disabled,
+  permission,
+}: {
+  what: string;
+  onClick: () => void;
+  disabled?: boolean;
+  permission: Permission;
+}) {
+  const allowed = useMay(permission);
+  if (!allowed) return null;
   return (
     <Button leftSection={<IconPlus size={16} />} onClick={onClick} disabled={disabled}>
       New {what}

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly errors: { path: string; message: string }[] = [],
+    /** The answer's other fields (`totp_required` of a sign-in that needs the two-factor code). */
+    readonly fields: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -42,7 +44,9 @@ export function callUrl<C extends Call>(c: Sendable<C>, input: Pick<SendInput<C>
 /** Turns an answer that is not 2xx into an ApiError carrying the server's `detail`. */
 export async function toApiError(res: Response): Promise<ApiError> {
   const body = (await res.json().catch(() => null)) as { detail?: unknown; errors?: ApiError['errors'] } | null;
-  if (typeof body?.detail === 'string' && body.detail) return new ApiError(body.detail, res.status, body.errors);
+  if (typeof body?.detail === 'string' && body.detail) {
+    return new ApiError(body.detail, res.status, body.errors, body as Record<string, unknown>);
+  }
   return new ApiError(NETWORK_ERROR_MESSAGE, res.status);
 }
 

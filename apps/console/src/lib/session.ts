@@ -23,16 +23,36 @@ export const profileQuery = queryOptions({
 
 export const useProfile = () => useQuery(profileQuery);
 
+/** A right password without a two-factor code: the sign-in asks for the code (api.md, 401 `totp_required`). */
+export function needsTotpCode(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 401 && err.fields.totp_required === true;
+}
+
+/** Signed in (by the login form or an invite link): the token kept as the specification says, the profile read anew. */
+async function signedIn(queryClient: QueryClient, token: string) {
+  localStorage.setItem(TOKEN_KEY, token);
+  // Another account may have used this tab: nothing of its screens' data is kept.
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'profile' });
+  await queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
+}
+
+/** The login page shows its own errors: a missing two-factor code is a question, not a failure. */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LoginBody) => send(api.auth.login, { body }),
-    onSuccess: async ({ token }) => {
-      localStorage.setItem(TOKEN_KEY, token);
-      await queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
-    },
-    // Its refusal is about the session too: a correct sign-in takes it away, with whatever else was shown.
-    meta: { errorToast: true, subject: SESSION_SUBJECT },
+    onSuccess: ({ token }) => signedIn(queryClient, token),
+    meta: { errorToast: false, subject: SESSION_SUBJECT },
+  });
+}
+
+/** Chooses a password through an invite or reset link, which signs in as login does. */
+export function useAcceptInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { token: string; password: string }) => send(api.auth.acceptInvite, { body }),
+    onSuccess: ({ token }) => signedIn(queryClient, token),
+    meta: { errorToast: false, subject: SESSION_SUBJECT },
   });
 }
 

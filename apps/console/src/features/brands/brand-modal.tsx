@@ -7,6 +7,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ImageField, imageInput } from '../../components/image-field.tsx';
 import { numberOrUndefined, SortField } from '../../components/number-field.tsx';
+import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
 import { brandsQuery } from '../../lib/reads.ts';
 import { valuesFrom } from '../../lib/saved-form.ts';
 import { useAddCountryRule, useBrandSaves, useForgetBrandDetails } from './api.ts';
@@ -73,6 +74,7 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
   const queryClient = useQueryClient();
   const [brandId, setBrandId] = useState(initial?.id ?? null);
   const draft = useRuleDraft(brandId);
+  const mayChange = useMay(CALL_PERMISSIONS.brand.update);
   const editor = useEditor<Brand, BrandFormValues>({
     initial,
     toValues: brandFormValues,
@@ -103,6 +105,7 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
 
   return (
     <EditorModal
+      readOnly={!mayChange}
       editor={editor}
       what="brand"
       size="xl"

@@ -8,6 +8,7 @@ import { SearchField } from '../../components/search-field.tsx';
 import { useEditing } from '../../lib/editing.ts';
 import { lazyComponent, whenIdle } from '../../lib/lazy-component.ts';
 import { useListView } from '../../lib/list-view.ts';
+import { CALL_PERMISSIONS } from '../../lib/permissions.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { brandsQuery, useBrands, useLanguages } from '../../lib/reads.ts';
 import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
@@ -45,7 +46,7 @@ export function Component() {
   const languageById = useMemo(() => new Map(languages.data?.map((l) => [l.id, l])), [languages.data]);
   const { rows, direction, total, searching, page, pages, pageRows } = useListView(brands.data, url, LIST_VIEW);
 
-  const newBrand = <NewButton what="brand" onClick={() => open(null)} />;
+  const newBrand = <NewButton what="brand" permission={CALL_PERMISSIONS.brand.add} onClick={() => open(null)} />;
 
   return (
     <Stack gap="md">

@@ -6,6 +6,7 @@ import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { NumberField, numberOrUndefined } from '../../components/number-field.tsx';
+import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
 import { contentListQuery, useLanguages } from '../../lib/reads.ts';
 import { showRefusal } from '../../lib/saved-form.ts';
 import {
@@ -94,6 +95,7 @@ export function ContentModal({
   const version = langs.data?.find((l) => l.lang_id === langId) ?? null;
   const langForm = useContentLangForm(langId, version, langs.isSuccess);
 
+  const mayChange = useMay(CALL_PERMISSIONS.content.update);
   const editor = useEditor<Content, ContentValues>({
     initial,
     toValues: (item) =>
@@ -168,7 +170,7 @@ export function ContentModal({
     : `New content · ${brand.name}`;
 
   return (
-    <EditorModal editor={editor} what="content" title={title} size={960} onClosed={onClosed}>
+    <EditorModal readOnly={!mayChange} editor={editor} what="content" title={title} size={960} onClosed={onClosed}>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
         <NumberField
           label="Season"

@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { BrandSelect } from '../../components/brand-select.tsx';
 import { closeUnlessUnsaved, confirmAction } from '../../components/confirm.tsx';
 import { choicesError, ListState } from '../../components/list-state.tsx';
+import { ReadOnlyNotice } from '../../components/read-only.tsx';
+import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
 import { useBrandContent } from '../../lib/reads.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
 import { contentKeys } from './content-api.ts';
@@ -36,6 +38,7 @@ export function LinksModal({
   const candidates = useBrandContent(opened && fromBrand ? Number(fromBrand) : null);
   const add = useAddLink();
   const remove = useDeleteLink();
+  const mayChange = useMay(CALL_PERMISSIONS.link.add);
 
   const linked = new Set((links.data ?? []).map((l) => l.content_id));
   const otherBrands = brands.filter((b) => b.id !== brand.id);
@@ -74,6 +77,7 @@ export function LinksModal({
         <Text size="sm" c="dimmed">
           Content of other brands that {brand.name} shows besides its own.
         </Text>
+        {mayChange ? null : <ReadOnlyNotice />}
         {links.isPending ? (
           <Stack gap="xs" aria-hidden>
             <Skeleton h={28} />
@@ -89,15 +93,17 @@ export function LinksModal({
                       <LinkName link={link} />
                     </Table.Td>
                     <Table.Td w={48}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${link.ct_name}`}
-                        loading={remove.isPending && remove.variables?.id === link.id}
-                        onClick={() => onDelete(link)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
+                      {mayChange ? (
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete ${link.ct_name}`}
+                          loading={remove.isPending && remove.variables?.id === link.id}
+                          onClick={() => onDelete(link)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      ) : null}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -106,48 +112,54 @@ export function LinksModal({
           </ListState>
         )}
 
-        <Divider label="Add a link" labelPosition="left" />
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <BrandSelect
-            label="From brand"
-            brands={otherBrands}
-            placeholder={otherBrands.length ? 'Choose a brand' : 'No other brands'}
-            value={fromBrand}
-            onChange={(v) => {
-              setFromBrand(v);
-              setContentId(null);
-            }}
-            w={200}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Select
-            label="Content"
-            placeholder={
-              !fromBrand ? 'Choose a brand first' : candidates.isPending ? 'Loading…' : 'Search by title or S1E3'
-            }
-            searchable
-            limit={100}
-            nothingFoundMessage={candidates.isSuccess && candidates.data.length === 0 ? 'No content' : 'Nothing found'}
-            data={(candidates.data ?? []).map((c) => {
-              const title = defaultTitle(c);
-              const already = linked.has(c.id);
-              return {
-                value: String(c.id),
-                label: `${episodeCode(c)}${title ? ` · ${title}` : ''}${already ? ' (linked)' : ''}`,
-                disabled: already,
-              };
-            })}
-            value={contentId}
-            onChange={setContentId}
-            disabled={!fromBrand}
-            error={choicesError(candidates, 'the content of that brand')}
-            flex={1}
-            miw={220}
-          />
-          <Button onClick={onAdd} disabled={!contentId} loading={add.isPending}>
-            Add link
-          </Button>
-        </Group>
+        {mayChange ? (
+          <>
+            <Divider label="Add a link" labelPosition="left" />
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <BrandSelect
+                label="From brand"
+                brands={otherBrands}
+                placeholder={otherBrands.length ? 'Choose a brand' : 'No other brands'}
+                value={fromBrand}
+                onChange={(v) => {
+                  setFromBrand(v);
+                  setContentId(null);
+                }}
+                w={200}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <Select
+                label="Content"
+                placeholder={
+                  !fromBrand ? 'Choose a brand first' : candidates.isPending ? 'Loading…' : 'Search by title or S1E3'
+                }
+                searchable
+                limit={100}
+                nothingFoundMessage={
+                  candidates.isSuccess && candidates.data.length === 0 ? 'No content' : 'Nothing found'
+                }
+                data={(candidates.data ?? []).map((c) => {
+                  const title = defaultTitle(c);
+                  const already = linked.has(c.id);
+                  return {
+                    value: String(c.id),
+                    label: `${episodeCode(c)}${title ? ` · ${title}` : ''}${already ? ' (linked)' : ''}`,
+                    disabled: already,
+                  };
+                })}
+                value={contentId}
+                onChange={setContentId}
+                disabled={!fromBrand}
+                error={choicesError(candidates, 'the content of that brand')}
+                flex={1}
+                miw={220}
+              />
+              <Button onClick={onAdd} disabled={!contentId} loading={add.isPending}>
+                Add link
+              </Button>
+            </Group>
+          </>
+        ) : null}
       </Stack>
     </Modal>
   );

@@ -1,6 +1,7 @@
-import type { Content } from '@kids-vod/contract';
+import type { Brand, Content } from '@kids-vod/contract';
 import { Button, Center, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconLink, IconMovie, IconSearch } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { BrandSelect } from '../../components/brand-select.tsx';
@@ -9,6 +10,7 @@ import { choicesError, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
 import { useEditing } from '../../lib/editing.ts';
 import { lazyComponent, useIdle, whenIdle } from '../../lib/lazy-component.ts';
+import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { brandsQuery, contentListQuery, useBrandContent, useBrands, useLanguages } from '../../lib/reads.ts';
 import { pageOf, type SortDirection, sortRows, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
@@ -237,6 +239,70 @@ function emptyText(brandName: string, linked: number): string {
   return `${brandName} has no content of its own; it shows ${linked === 1 ? '1 linked item' : `${linked} linked items`}.`;
 }
 
+/** The brand whose content the screen lists. */
+function ChooseBrand({
+  brands,
+  brand,
+  onChange,
+}: {
+  brands: UseQueryResult<Brand[]>;
+  brand: Brand | null;
+  onChange: (brandId: string) => void;
+}) {
+  return (
+    <BrandSelect
+      label="Brand"
+      brands={brands.data ?? []}
+      placeholder={brands.isPending ? 'Loading brands…' : 'Choose a brand'}
+      value={brand ? String(brand.id) : null}
+      onChange={(v) => onChange(v ?? '')}
+      allowDeselect={false}
+      w={260}
+      comboboxProps={{ shadow: 'md' }}
+      error={choicesError(brands, 'the brands')}
+    />
+  );
+}
+
+/** Past the brand: its season, a search, the compilation's links and the create action. */
+function ListTools({
+  seasons,
+  season,
+  onSeason,
+  search,
+  onSearch,
+  onLinks,
+  newButton,
+}: {
+  seasons: number[];
+  season: number | null;
+  onSeason: (season: string) => void;
+  search: string;
+  onSearch: (typed: string) => void;
+  onLinks: () => void;
+  newButton: ReactNode;
+}) {
+  return (
+    <>
+      <SeasonSelect seasons={seasons} season={season} onChange={onSeason} />
+      <TextInput
+        label="Search"
+        placeholder="Title or S1E3"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(e) => onSearch(e.currentTarget.value)}
+        w={240}
+      />
+      <Group gap="sm" ml="auto">
+        <Button variant="default" leftSection={<IconLink size={16} />} onClick={onLinks}>
+          Links
+        </Button>
+        {newButton}
+      </Group>
+    </>
+  );
+}
+
 export function Component() {
   const [url, setUrl] = useUrlState(URL_DEFAULTS);
   const { brandId, season, sort, dir } = readUrl(url);
@@ -275,11 +341,14 @@ export function Component() {
 
   const { page, pages, pageRows: rows } = pageOf(visible, url.page, PAGE_SIZE);
   // Moving only means something when the table shows the season order itself.
+  const mayReorder = useMay(CALL_PERMISSIONS.content.update);
   const reorderable = url.search === '' && sort === 'season' && dir === 'asc';
   const showPage = useCallback((target: number) => setUrl({ page: String(target) }), [setUrl]);
   const onMove = useMove(positions, visible, page, showPage);
 
-  const newButton = <NewButton what="content" onClick={() => open(null)} disabled={!brand} />;
+  const newButton = (
+    <NewButton what="content" permission={CALL_PERMISSIONS.content.add} onClick={() => open(null)} disabled={!brand} />
+  );
 
   return (
     <Stack gap="md">
@@ -287,38 +356,24 @@ export function Component() {
         <h1>Content</h1>
       </VisuallyHidden>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <BrandSelect
-          label="Brand"
-          brands={brands.data ?? []}
-          placeholder={brands.isPending ? 'Loading brands…' : 'Choose a brand'}
-          value={brand ? String(brand.id) : null}
+        <ChooseBrand
+          brands={brands}
+          brand={brand}
           onChange={(v) => {
             setSearch('');
-            setUrl({ brand: v ?? '', season: '', search: '', page: '1' });
+            setUrl({ brand: v, season: '', search: '', page: '1' });
           }}
-          allowDeselect={false}
-          w={260}
-          comboboxProps={{ shadow: 'md' }}
-          error={choicesError(brands, 'the brands')}
         />
         {showList ? (
-          <>
-            <SeasonSelect seasons={seasons} season={season} onChange={(v) => setUrl({ season: v, page: '1' })} />
-            <TextInput
-              label="Search"
-              placeholder="Title or S1E3"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              w={240}
-            />
-            <Group gap="sm" ml="auto">
-              <Button variant="default" leftSection={<IconLink size={16} />} onClick={() => setLinksOpen(true)}>
-                Links
-              </Button>
-              {newButton}
-            </Group>
-          </>
+          <ListTools
+            seasons={seasons}
+            season={season}
+            onSeason={(v) => setUrl({ season: v, page: '1' })}
+            search={search}
+            onSearch={setSearch}
+            onLinks={() => setLinksOpen(true)}
+            newButton={newButton}
+          />
         ) : null}
       </Group>
 
@@ -343,7 +398,7 @@ export function Component() {
             sort={sort}
             dir={dir}
             onSort={(column, direction) => setUrl({ sort: column, dir: direction, page: '1' })}
-            reorderable={reorderable}
+            reorderable={reorderable && mayReorder}
             onMove={onMove}
             onEdit={open}
           />

@@ -1,25 +1,12 @@
 import type { CatalogBuild } from '@kids-vod/contract';
-import { ActionIcon, Anchor, CopyButton, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
+import { Anchor, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { CopyValue } from '../../components/copy-value.tsx';
 import { LINK_COLOUR } from '../../components/list-table.tsx';
 import { absoluteUrl, countList, formatSize, formatTime, WARNING_TEXT } from './format.ts';
 
 /** How much of the SHA-256 the table shows; the whole of it is on hover and copied. */
 const SHORT_SHA = 12;
-
-function Copy({ value, label }: { value: string; label: string }) {
-  return (
-    <CopyButton value={value} timeout={1500}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? 'Copied' : label} withArrow>
-          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size="sm" aria-label={label} onClick={copy}>
-            {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
-  );
-}
 
 /** The URL as a link that opens in a new tab, and a button that copies it. */
 export function UrlCell({ url, what }: { url: string; what: string }) {
@@ -40,7 +27,7 @@ export function UrlCell({ url, what }: { url: string; what: string }) {
           <IconExternalLink size={12} aria-hidden style={{ marginLeft: 4, verticalAlign: 'middle' }} />
           <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
         </Anchor>
-        <Copy value={href} label={`Copy URL of ${what}`} />
+        <CopyValue size="sm" value={href} label={`Copy URL of ${what}`} />
       </Group>
     </Table.Td>
   );
@@ -55,7 +42,7 @@ export function ShaCell({ sha256, what }: { sha256: string; what: string }) {
             {sha256.slice(0, SHORT_SHA)}…
           </Text>
         </Tooltip>
-        <Copy value={sha256} label={`Copy SHA-256 of ${what}`} />
+        <CopyValue size="sm" value={sha256} label={`Copy SHA-256 of ${what}`} />
       </Group>
     </Table.Td>
   );

@@ -1,8 +1,9 @@
 import type { Language } from '@kids-vod/contract';
 import { DEFAULT_LANG_ID } from '@kids-vod/contract/client';
-import { Badge, Button, Group, Loader, Paper, Progress, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconClock, IconUpload } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Loader, Paper, Progress, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconClock, IconLock, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CALL_PERMISSIONS, roleLabel, rolesWith, useMay, useRole } from '../../lib/permissions.ts';
 import { errorMessage } from '../../lib/query-client.ts';
 import { type LanguageResult, usePublishCatalogue, usePublishEveryCatalogue } from './api.ts';
 import { BuildDetails, UrlCell } from './build-cells.tsx';
@@ -106,6 +107,8 @@ export function PublishPanel({ languages }: { languages: Language[] }) {
   const publishOne = usePublishCatalogue();
   const publishAll = usePublishEveryCatalogue();
   const running = publishOne.isPending || publishAll.isPending;
+  const mayPublish = useMay(CALL_PERMISSIONS.upload.uploadJson);
+  const role = useRole();
 
   const chosen = choice ?? languages.find((l) => l.id === DEFAULT_LANG_ID)?.code ?? null;
   const options = [
@@ -146,22 +149,28 @@ export function PublishPanel({ languages }: { languages: Language[] }) {
           Builds the catalogue the kids apps download (brands, content, compilations, promo banners, streams and app
           strings of a language) and publishes it at its URL. Nothing reaches the apps until it is published.
         </Text>
-        <Group align="flex-end" gap="sm">
-          <Select
-            label="Language"
-            data={options}
-            value={chosen}
-            onChange={(v) => v && setChoice(v)}
-            allowDeselect={false}
-            searchable
-            nothingFoundMessage="No such language"
-            disabled={running || languages.length === 0}
-            w={260}
-          />
-          <Button leftSection={<IconUpload size={16} />} onClick={start} loading={running} disabled={!chosen}>
-            Build and publish
-          </Button>
-        </Group>
+        {mayPublish ? (
+          <Group align="flex-end" gap="sm">
+            <Select
+              label="Language"
+              data={options}
+              value={chosen}
+              onChange={(v) => v && setChoice(v)}
+              allowDeselect={false}
+              searchable
+              nothingFoundMessage="No such language"
+              disabled={running || languages.length === 0}
+              w={260}
+            />
+            <Button leftSection={<IconUpload size={16} />} onClick={start} loading={running} disabled={!chosen}>
+              Build and publish
+            </Button>
+          </Group>
+        ) : (
+          <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden />} p="xs" data-testid="read-only">
+            Your role ({roleLabel(role)}) may not publish catalogues: {rolesWith('catalogue')} accounts publish them.
+          </Alert>
+        )}
 
         {results && total > 1 ? (
           <Stack gap={4}>

@@ -60,6 +60,7 @@ export function LocalesGrid({
   onSort,
   onDelete,
   onSaved,
+  readOnly,
 }: {
   rows: LocaleEntry[];
   columns: Language[];
@@ -68,6 +69,8 @@ export function LocalesGrid({
   direction: SortDirection;
   onSort: (direction: SortDirection) => void;
   onDelete: (key: string) => void;
+  /** The role may not change the strings: no delete buttons, no editing. */
+  readOnly: boolean;
   onSaved: (key: string) => void;
 }) {
   return (
@@ -103,17 +106,19 @@ export function LocalesGrid({
                       <Text size="sm" ff="monospace" pt={6} style={{ overflowWrap: 'anywhere' }}>
                         {entry.key}
                       </Text>
-                      <Tooltip label="Delete key">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          mt={2}
-                          aria-label={`Delete ${entry.key}`}
-                          onClick={() => onDelete(entry.key)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
+                      {readOnly ? null : (
+                        <Tooltip label="Delete key">
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            mt={2}
+                            aria-label={`Delete ${entry.key}`}
+                            onClick={() => onDelete(entry.key)}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
                     </Group>
                   </Table.Th>
                   {columns.map((l, col) => (
@@ -125,6 +130,7 @@ export function LocalesGrid({
                       row={row}
                       col={col}
                       onSaved={onSaved}
+                      readOnly={readOnly}
                     />
                   ))}
                 </Table.Tr>

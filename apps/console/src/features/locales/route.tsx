@@ -12,10 +12,12 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconLanguage, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { confirmAction } from '../../components/confirm.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
+import { ReadOnlyNotice } from '../../components/read-only.tsx';
+import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
 import { useLanguages } from '../../lib/reads.ts';
 import { pageOf, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { AddKeyModal } from './add-key-modal.tsx';
@@ -29,6 +31,19 @@ const PAGE_SIZES = ['25', '50', '100', '200'];
 /** Language codes the Languages field shows before "+N more". */
 const SHOWN_PILLS = 3;
 const URL_DEFAULTS = { q: '', langs: '', missing: '', dir: 'asc', page: '1', size: '50' };
+
+/** Adding languages and keys, for a role that may change the strings. */
+function ChangeActions({ addKey, onAddLanguage }: { addKey: ReactNode; onAddLanguage: () => void }) {
+  if (!addKey) return null;
+  return (
+    <Group gap="sm">
+      <Button variant="default" leftSection={<IconLanguage size={16} />} onClick={onAddLanguage}>
+        Add language
+      </Button>
+      {addKey}
+    </Group>
+  );
+}
 
 export function Component() {
   const [url, setUrl] = useUrlState(URL_DEFAULTS);
@@ -63,6 +78,8 @@ export function Component() {
   const size = PAGE_SIZES.includes(url.size) ? Number(url.size) : 50;
   const { page, pages, pageRows } = pageOf(rows, url.page, size);
 
+  const mayChange = useMay(CALL_PERMISSIONS.locale.upsert);
+
   async function onDelete(key: string) {
     const confirmed = await confirmAction({
       title: `Delete ${key}?`,
@@ -71,11 +88,11 @@ export function Component() {
     if (confirmed) deleteKey.mutate(key);
   }
 
-  const addKey = (
+  const addKey = mayChange ? (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setModal({ kind: 'key', at: Date.now() })}>
       Add key
     </Button>
-  );
+  ) : null;
   const filtered = url.q !== '' || onlyMissing;
   const total = entries.length;
   const clearFilters = () => {
@@ -88,6 +105,7 @@ export function Component() {
       <VisuallyHidden>
         <h1>Locales</h1>
       </VisuallyHidden>
+      {mayChange ? null : <ReadOnlyNotice />}
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Group gap="sm" align="flex-end" wrap="wrap">
           <TextInput
@@ -147,16 +165,7 @@ export function Component() {
             </Text>
           ) : null}
         </Group>
-        <Group gap="sm">
-          <Button
-            variant="default"
-            leftSection={<IconLanguage size={16} />}
-            onClick={() => setModal({ kind: 'language', at: Date.now() })}
-          >
-            Add language
-          </Button>
-          {addKey}
-        </Group>
+        <ChangeActions addKey={addKey} onAddLanguage={() => setModal({ kind: 'language', at: Date.now() })} />
       </Group>
 
       <ListState
@@ -187,6 +196,7 @@ export function Component() {
           direction={url.dir === 'desc' ? 'desc' : 'asc'}
           onSort={(dir) => setUrl({ dir, page: '1' })}
           onDelete={onDelete}
+          readOnly={!mayChange}
           onSaved={onSaved}
         />
         <Group justify="space-between">

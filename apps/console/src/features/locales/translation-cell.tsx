@@ -131,6 +131,7 @@ export const TranslationCell = memo(function TranslationCell({
   row,
   col,
   onSaved,
+  readOnly,
 }: {
   entryKey: string;
   language: Language;
@@ -138,6 +139,8 @@ export const TranslationCell = memo(function TranslationCell({
   row: number;
   col: number;
   onSaved: (key: string) => void;
+  /** The role may read the strings but not change them: the cell does not open for editing. */
+  readOnly: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -184,11 +187,12 @@ export const TranslationCell = memo(function TranslationCell({
           ref={button}
           className={classes.cellButton}
           data-cell={`${row}:${col}`}
-          onClick={() => setEditing(true)}
+          onClick={readOnly ? undefined : () => setEditing(true)}
           onKeyDown={(e) => moveFocus(e, row, col)}
         >
           <VisuallyHidden>
-            Edit {language.name} of {entryKey}:{' '}
+            {readOnly ? '' : 'Edit '}
+            {language.name} of {entryKey}:{' '}
           </VisuallyHidden>
           {missing ? (
             <Badge

@@ -1,15 +1,19 @@
 import { LoginBody } from '@kids-vod/contract';
-import { Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_SCREEN } from '../../app/screens.tsx';
-import { useLogin, useProfile } from '../../lib/session.ts';
+import { errorMessage } from '../../lib/query-client.ts';
+import { needsTotpCode, useLogin, useProfile } from '../../lib/session.ts';
 
 /** Only pages of this console are places to come back to after signing in. */
 function safeReturnPath(from: string | null): string {
   return from?.startsWith('/admin') ? from : DEFAULT_SCREEN;
 }
+
+const validate = schemaResolver(LoginBody, { sync: true });
 
 export function Component() {
   const [params] = useSearchParams();
@@ -17,10 +21,12 @@ export function Component() {
   const profile = useProfile();
   const login = useLogin();
   const navigate = useNavigate();
+  // Two-factor on: the right password is kept while the code is asked for.
+  const [askCode, setAskCode] = useState(false);
   const form = useForm({
     mode: 'uncontrolled',
-    initialValues: { email: '', password: '' },
-    validate: schemaResolver(LoginBody, { sync: true }),
+    initialValues: { email: '', password: '', code: '' },
+    validate: (values) => validate(askCode ? values : { email: values.email, password: values.password }),
   });
 
   useEffect(() => {
@@ -29,15 +35,23 @@ export function Component() {
 
   if (profile.data) return <Navigate to={target} replace />;
 
+  const submit = form.onSubmit(({ code, ...credentials }) =>
+    login.mutate(askCode ? { ...credentials, code } : credentials, {
+      onSuccess: () => navigate(target, { replace: true }),
+      onError: (err) => {
+        if (needsTotpCode(err) && !askCode) {
+          setAskCode(true);
+          return;
+        }
+        notifications.show({ color: 'red', title: 'Error', message: errorMessage(err) });
+      },
+    }),
+  );
+
   return (
     <Center mih="100vh" p="md">
       <Paper withBorder shadow="md" p="xl" w={380} component="main">
-        <form
-          onSubmit={form.onSubmit((values) =>
-            login.mutate(values, { onSuccess: () => navigate(target, { replace: true }) }),
-          )}
-          noValidate
-        >
+        <form onSubmit={submit} noValidate>
           <Stack>
             <Title order={1} size="h3">
               Kids VOD
@@ -47,6 +61,7 @@ export function Component() {
               type="email"
               autoComplete="username"
               required
+              readOnly={askCode}
               key={form.key('email')}
               {...form.getInputProps('email')}
             />
@@ -54,9 +69,40 @@ export function Component() {
               label="Password"
               autoComplete="current-password"
               required
+              readOnly={askCode}
               key={form.key('password')}
               {...form.getInputProps('password')}
             />
+            {askCode ? (
+              <>
+                <TextInput
+                  label="Two-factor code"
+                  description="The 6-digit code from your authenticator app, or one of your recovery codes"
+                  autoComplete="one-time-code"
+                  inputMode="text"
+                  spellCheck={false}
+                  required
+                  data-autofocus
+                  autoFocus
+                  key={form.key('code')}
+                  {...form.getInputProps('code')}
+                />
+                <Text size="sm" c="dimmed">
+                  Two-factor sign-in is on for this account.{' '}
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    onClick={() => {
+                      setAskCode(false);
+                      form.setFieldValue('code', '');
+                    }}
+                  >
+                    Use another account
+                  </Anchor>
+                </Text>
+              </>
+            ) : null}
             <Button type="submit" loading={login.isPending} fullWidth>
               Sign in
             </Button>

@@ -19,6 +19,7 @@ import { DateField } from '../../components/date-field.tsx';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ListState } from '../../components/list-state.tsx';
 import { NumberField } from '../../components/number-field.tsx';
+import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
 import { valuesFrom } from '../../lib/saved-form.ts';
 import { promoCodeQuery, useAddPromoCode, useForgetPromoCode, usePromoCode, useUpdatePromoCode } from './api.ts';
 import { generateCode, KIND_OPTIONS, valueUnit } from './format.ts';
@@ -82,6 +83,7 @@ export function PromoCodeModal({
   const update = useUpdatePromoCode();
   const forget = useForgetPromoCode();
   const queryClient = useQueryClient();
+  const mayChange = useMay(CALL_PERMISSIONS.promoCode.update);
   const editor = useEditor<PromoCode, PromoCodeFormValues>({
     initial: editId === null ? null : detail.data,
     toValues: formValues,
@@ -104,6 +106,7 @@ export function PromoCodeModal({
 
   return (
     <EditorModal
+      readOnly={!mayChange}
       editor={editor}
       what="promo code"
       onClosed={onClosed}

@@ -7,6 +7,7 @@ import { ClearSearch, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useEditing } from '../../lib/editing.ts';
+import { CALL_PERMISSIONS } from '../../lib/permissions.ts';
 import { type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { useDeletePromoCode, usePromoCodes } from './api.ts';
 import { PromoCodeModal } from './promo-code-modal.tsx';
@@ -109,7 +110,9 @@ export function Component() {
 
   const { editing, open, closed } = useEditing<number>();
 
-  const newCode = <NewButton what="promo code" onClick={() => open(null)} />;
+  const newCode = (
+    <NewButton what="promo code" permission={CALL_PERMISSIONS.promoCode.add} onClick={() => open(null)} />
+  );
 
   return (
     <Stack gap="md">

@@ -9,6 +9,7 @@ import { ImageField, imageInput } from '../../components/image-field.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { choicesError } from '../../components/list-state.tsx';
 import { SortField } from '../../components/number-field.tsx';
+import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
 import { useBrandContent, useBrands } from '../../lib/reads.ts';
 import { promosQuery, usePromoSaves, useSeasonContent } from './api.ts';
 import { BannerPreview } from './banner-preview.tsx';
@@ -36,6 +37,7 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
   const brands = useBrands();
   // Read by validation: a banner whose episode left its season is not saved with it.
   const moved = useRef(false);
+  const mayChange = useMay(CALL_PERMISSIONS.promo.update);
   const editor = useEditor<Promo, PromoFormValues>({
     initial,
     toValues: promoFormValues,
@@ -85,7 +87,14 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
   const loadingIcon = <Loader size="xs" aria-label="Loading" />;
 
   return (
-    <EditorModal editor={editor} what="banner" label="Promo banner" size={1000} onClosed={onClosed}>
+    <EditorModal
+      readOnly={!mayChange}
+      editor={editor}
+      what="banner"
+      label="Promo banner"
+      size={1000}
+      onClosed={onClosed}
+    >
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="sm">

@@ -6,6 +6,7 @@ import { choicesError, countText, ListState } from '../../components/list-state.
 import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useEditing } from '../../lib/editing.ts';
+import { CALL_PERMISSIONS } from '../../lib/permissions.ts';
 import { useBrands, useLanguages } from '../../lib/reads.ts';
 import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { usePromos } from './api.ts';
@@ -42,7 +43,7 @@ export function Component() {
   // The server's order (by sort) is the order the apps show them in.
   const rows = useMemo(() => (promos.data ?? []).filter((p) => matches(p, url)), [promos.data, url]);
 
-  const newBanner = <NewButton what="banner" onClick={() => open(null)} />;
+  const newBanner = <NewButton what="banner" permission={CALL_PERMISSIONS.promo.add} onClick={() => open(null)} />;
   const total = promos.data?.length ?? 0;
   const filtering = (url.q.trim() !== '' || url.lang !== '' || url.status !== '') && total > 0;
 

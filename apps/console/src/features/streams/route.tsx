@@ -10,6 +10,7 @@ import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useEditing } from '../../lib/editing.ts';
 import { useListView } from '../../lib/list-view.ts';
+import { CALL_PERMISSIONS } from '../../lib/permissions.ts';
 import { useLanguages } from '../../lib/reads.ts';
 import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { useStreams } from './api.ts';
@@ -41,7 +42,7 @@ export function Component() {
   const languageName = language?.name ?? `language ${langId}`;
   const { rows, direction, total, searching, page, pages, pageRows } = useListView(streams.data, url, LIST_VIEW);
 
-  const newStream = <NewButton what="stream" onClick={() => open(null)} />;
+  const newStream = <NewButton what="stream" permission={CALL_PERMISSIONS.stream.add} onClick={() => open(null)} />;
 
   return (
     <Stack gap="md">

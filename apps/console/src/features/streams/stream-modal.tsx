@@ -6,6 +6,7 @@ import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ImageField, imageInput } from '../../components/image-field.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { numberOrUndefined, SortField } from '../../components/number-field.tsx';
+import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
 import { valuesFrom } from '../../lib/saved-form.ts';
 import { streamsQuery, useStreamSaves } from './api.ts';
 
@@ -53,6 +54,7 @@ export function StreamModal({
 }) {
   const queryClient = useQueryClient();
   const { add, update } = useStreamSaves();
+  const mayChange = useMay(CALL_PERMISSIONS.stream.update);
   const editor = useEditor<Stream, StreamFormValues>({
     initial,
     toValues: (stream) => streamFormValues(stream, langId),
@@ -76,7 +78,7 @@ export function StreamModal({
   const { form } = editor;
 
   return (
-    <EditorModal editor={editor} what="stream" onClosed={onClosed}>
+    <EditorModal readOnly={!mayChange} editor={editor} what="stream" onClosed={onClosed}>
       <Stack gap="sm">
         <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
         <TextInput

@@ -1,0 +1,41 @@
+import type { Session } from '@kids-vod/contract';
+import { api } from '@kids-vod/contract/client';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { send } from '../../lib/api-client.ts';
+import { profileQuery } from '../../lib/session.ts';
+
+/** The account screen's calls: own name, password and sessions (two-factor and API tokens are in lib/). */
+export const sessionsQuery = queryOptions({
+  queryKey: ['account', 'sessions'],
+  queryFn: () => send(api.auth.sessions, { body: {} }),
+});
+export const useSessions = () => useQuery(sessionsQuery);
+
+export function useUpdateName() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => send(api.auth.updateProfile, { body: { name } }),
+    onSuccess: (user) => queryClient.setQueryData(profileQuery.queryKey, user),
+    meta: { successMessage: 'Name saved' },
+  });
+}
+
+/** Other sessions end with a new password (api.md): the list is read again. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { current_password: string; new_password: string }) => send(api.auth.changePassword, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
+    meta: { successMessage: 'Password changed; your other sessions have ended', errorToast: false },
+  });
+}
+
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (which: Session | 'others') =>
+      send(api.auth.revokeSession, { body: which === 'others' ? { others: true } : { id: which.id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
+    meta: { successMessage: 'Signed out' },
+  });
+}

@@ -1,0 +1,109 @@
+import type { IngestKey, User } from '@kids-vod/contract';
+import { api } from '@kids-vod/contract/client';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, send } from '../../lib/api-client.ts';
+import { tokenKeys } from '../../lib/api-tokens.ts';
+import { profileQuery } from '../../lib/session.ts';
+
+/** The staff screen's calls (admins): accounts, invites, the sign-in rules and the player apps' ingest keys. */
+export const staffKeys = {
+  users: ['staff', 'users'] as const,
+  settings: ['staff', 'settings'] as const,
+  ingestKeys: ['staff', 'ingest-keys'] as const,
+};
+
+export const usersQuery = queryOptions({
+  queryKey: staffKeys.users,
+  queryFn: () => send(api.users.list, { body: {} }),
+});
+export const useUsers = () => useQuery(usersQuery);
+
+export function useInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { email: string; name: string; role: User['role'] }) => send(api.users.invite, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.users }),
+    meta: { successMessage: 'Invite created' },
+  });
+}
+
+/** A changed account replaces its row; one's own changes the profile too (a name, say). */
+function useUserSaved() {
+  const queryClient = useQueryClient();
+  return (saved: User) => {
+    queryClient.setQueryData(usersQuery.queryKey, (rows) => rows?.map((u) => (u.id === saved.id ? saved : u)));
+    if (queryClient.getQueryData(profileQuery.queryKey)?.id === saved.id) {
+      void queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
+    }
+    void queryClient.invalidateQueries({ queryKey: staffKeys.users });
+    // A deactivated account's tokens stop working; the list says so.
+    void queryClient.invalidateQueries({ queryKey: tokenKeys.all });
+  };
+}
+
+export function useUpdateUser(successMessage = 'Account saved') {
+  const queryClient = useQueryClient();
+  const onSaved = useUserSaved();
+  return useMutation({
+    mutationFn: (body: { id: number; name?: string; role?: User['role']; is_active?: boolean; updated_at?: string }) =>
+      send(api.users.update, { body }),
+    onSuccess: onSaved,
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 409)
+        void queryClient.invalidateQueries({ queryKey: staffKeys.users });
+    },
+    meta: { successMessage },
+  });
+}
+
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (user: User) => send(api.users.resetPassword, { body: { id: user.id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.users }),
+    meta: { successMessage: 'Password reset: send the new link' },
+  });
+}
+
+export const settingsQuery = queryOptions({
+  queryKey: staffKeys.settings,
+  queryFn: () => send(api.users.settings, { body: {} }),
+});
+export const useSecuritySettings = () => useQuery(settingsQuery);
+
+export function useSetRequireTotp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (require_totp: boolean) => send(api.users.settings, { body: { require_totp } }),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(settingsQuery.queryKey, settings);
+      // The admin who turned it on without two-factor is asked to set it up too.
+      void queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
+    },
+    meta: { successMessage: 'Sign-in rules saved' },
+  });
+}
+
+export const ingestKeysQuery = queryOptions({
+  queryKey: staffKeys.ingestKeys,
+  queryFn: () => send(api.ingestKey.list, { body: {} }),
+});
+export const useIngestKeys = () => useQuery(ingestKeysQuery);
+
+export function useCreateIngestKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => send(api.ingestKey.create, { body: { name } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.ingestKeys }),
+    meta: { successMessage: 'Ingest key created' },
+  });
+}
+
+export function useRevokeIngestKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (key: IngestKey) => send(api.ingestKey.revoke, { body: { id: key.id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.ingestKeys }),
+    meta: { successMessage: 'Ingest key revoked' },
+  });
+}

@@ -1,0 +1,6 @@
+import dayjs from 'dayjs';
+
+/** A moment as the console shows dates (en-GB): "25/11/2026 17:05"; `never` when there is none. */
+export function formatMoment(iso: string | null | undefined, never = 'Never'): string {
+  return iso ? dayjs(iso).format('DD/MM/YYYY HH:mm') : never;
+}
