@@ -9,8 +9,10 @@ import type { Call } from './common.ts';
 import type { api as contractApi } from './index.ts';
 
 export { type Address, callUrl } from './addresses.ts';
+export * from './call-permissions.ts';
 export { AGE_RATINGS, DEFAULT_LANG_ID } from './constants.ts';
 export { mayWatch, type WhereToWatch, whereToWatch } from './country-rules.ts';
+export * from './permission-words.ts';
 export * from './permissions.ts';
 
 type Api = typeof contractApi;

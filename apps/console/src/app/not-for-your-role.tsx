@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@kids-vod/contract/client';
+import { PERMISSION_WORDS } from '@kids-vod/contract/permission-words';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { roleLabel, rolesWith, useRole } from '../lib/permissions.ts';
@@ -11,7 +11,7 @@ export function NotForYourRole({ screen }: { screen: Pick<Screen, 'title' | 'per
     <Stack p="md" gap="sm" maw={640} data-testid="not-for-role">
       <Title order={2}>Your role ({roleLabel(role)}) may not use this screen</Title>
       <Text>
-        {screen.title} is for {rolesWith(screen.permission)} accounts: they {PERMISSIONS[screen.permission].does}. Ask
+        {screen.title} is for {rolesWith(screen.permission)} accounts: they {PERMISSION_WORDS[screen.permission]}. Ask
         an admin if your work needs it.
       </Text>
       <div>

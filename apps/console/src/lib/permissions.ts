@@ -1,8 +1,6 @@
 import { may, type Permission, ROLE_LABELS, ROLES, type Role } from '@kids-vod/contract/client';
 import { useProfile } from './session.ts';
 
-export { CALL_PERMISSIONS } from '@kids-vod/contract/client';
-
 /** The signed-in user's role; undefined until the profile has arrived (or when nobody is signed in). */
 export function useRole(): Role | undefined {
   return useProfile().data?.role;

@@ -1,4 +1,5 @@
 import { AGE_RATINGS, type Brand, BrandAddBody } from '@kids-vod/contract';
+import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Alert, Box, Divider, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -7,7 +8,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ImageField, imageInput } from '../../components/image-field.tsx';
 import { numberOrUndefined, SortField } from '../../components/number-field.tsx';
-import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
+import { useMay } from '../../lib/permissions.ts';
 import { brandsQuery } from '../../lib/reads.ts';
 import { valuesFrom } from '../../lib/saved-form.ts';
 import { useAddCountryRule, useBrandSaves, useForgetBrandDetails } from './api.ts';

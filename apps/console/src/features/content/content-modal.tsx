@@ -1,4 +1,5 @@
 import { type Brand, type Content, ContentAddBody, DEFAULT_LANG_ID } from '@kids-vod/contract';
+import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Alert, Box, Button, Divider, Group, SimpleGrid, Switch, Text } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
@@ -6,7 +7,7 @@ import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { NumberField, numberOrUndefined } from '../../components/number-field.tsx';
-import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
+import { useMay } from '../../lib/permissions.ts';
 import { contentListQuery, useLanguages } from '../../lib/reads.ts';
 import { showRefusal } from '../../lib/saved-form.ts';
 import {

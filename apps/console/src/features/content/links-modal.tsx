@@ -1,4 +1,5 @@
 import type { Brand, ContentLink } from '@kids-vod/contract';
+import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { ActionIcon, Button, Divider, Group, Modal, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +8,7 @@ import { BrandSelect } from '../../components/brand-select.tsx';
 import { closeUnlessUnsaved, confirmAction } from '../../components/confirm.tsx';
 import { choicesError, ListState } from '../../components/list-state.tsx';
 import { ReadOnlyNotice } from '../../components/read-only.tsx';
-import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
+import { useMay } from '../../lib/permissions.ts';
 import { useBrandContent } from '../../lib/reads.ts';
 import { useUnsaved } from '../../lib/unsaved.ts';
 import { contentKeys } from './content-api.ts';

@@ -1,4 +1,5 @@
 import type { Brand, Content } from '@kids-vod/contract';
+import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Button, Center, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconLink, IconMovie, IconSearch } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -10,7 +11,7 @@ import { choicesError, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
 import { useEditing } from '../../lib/editing.ts';
 import { lazyComponent, useIdle, whenIdle } from '../../lib/lazy-component.ts';
-import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
+import { useMay } from '../../lib/permissions.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { brandsQuery, contentListQuery, useBrandContent, useBrands, useLanguages } from '../../lib/reads.ts';
 import { pageOf, type SortDirection, sortRows, useUrlSearch, useUrlState } from '../../lib/url-state.ts';

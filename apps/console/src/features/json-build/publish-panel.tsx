@@ -1,9 +1,10 @@
 import type { Language } from '@kids-vod/contract';
+import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { DEFAULT_LANG_ID } from '@kids-vod/contract/client';
 import { Alert, Badge, Button, Group, Loader, Paper, Progress, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconClock, IconLock, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { CALL_PERMISSIONS, roleLabel, rolesWith, useMay, useRole } from '../../lib/permissions.ts';
+import { roleLabel, rolesWith, useMay, useRole } from '../../lib/permissions.ts';
 import { errorMessage } from '../../lib/query-client.ts';
 import { type LanguageResult, usePublishCatalogue, usePublishEveryCatalogue } from './api.ts';
 import { BuildDetails, UrlCell } from './build-cells.tsx';

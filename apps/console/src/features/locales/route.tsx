@@ -1,3 +1,4 @@
+import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import {
   Button,
   CloseButton,
@@ -17,7 +18,7 @@ import { confirmAction } from '../../components/confirm.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
 import { ReadOnlyNotice } from '../../components/read-only.tsx';
-import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
+import { useMay } from '../../lib/permissions.ts';
 import { useLanguages } from '../../lib/reads.ts';
 import { pageOf, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { AddKeyModal } from './add-key-modal.tsx';

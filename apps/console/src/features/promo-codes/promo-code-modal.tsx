@@ -1,4 +1,5 @@
 import { type PromoCode, PromoCodeAddBody } from '@kids-vod/contract';
+import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import {
   Button,
   Center,
@@ -19,7 +20,7 @@ import { DateField } from '../../components/date-field.tsx';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ListState } from '../../components/list-state.tsx';
 import { NumberField } from '../../components/number-field.tsx';
-import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
+import { useMay } from '../../lib/permissions.ts';
 import { valuesFrom } from '../../lib/saved-form.ts';
 import { promoCodeQuery, useAddPromoCode, useForgetPromoCode, usePromoCode, useUpdatePromoCode } from './api.ts';
 import { generateCode, KIND_OPTIONS, valueUnit } from './format.ts';

@@ -1,4 +1,5 @@
 import { PROMO_CODE_SORTS, PROMO_CODES_PAGE_SIZE, type PromoCode, type PromoCodeSort } from '@kids-vod/contract';
+import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { confirmAction } from '../../components/confirm.tsx';
@@ -7,7 +8,6 @@ import { ClearSearch, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useEditing } from '../../lib/editing.ts';
-import { CALL_PERMISSIONS } from '../../lib/permissions.ts';
 import { type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { useDeletePromoCode, usePromoCodes } from './api.ts';
 import { PromoCodeModal } from './promo-code-modal.tsx';

@@ -1,4 +1,5 @@
 import { type Content, DEFAULT_LANG_ID, type Promo, PromoAddBody } from '@kids-vod/contract';
+import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Grid, Loader, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,7 +10,7 @@ import { ImageField, imageInput } from '../../components/image-field.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { choicesError } from '../../components/list-state.tsx';
 import { SortField } from '../../components/number-field.tsx';
-import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
+import { useMay } from '../../lib/permissions.ts';
 import { useBrandContent, useBrands } from '../../lib/reads.ts';
 import { promosQuery, usePromoSaves, useSeasonContent } from './api.ts';
 import { BannerPreview } from './banner-preview.tsx';

@@ -1,4 +1,5 @@
 import type { Promo } from '@kids-vod/contract';
+import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Button, SegmentedControl, Select, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { ListHeader } from '../../components/list-header.tsx';
@@ -6,7 +7,6 @@ import { choicesError, countText, ListState } from '../../components/list-state.
 import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useEditing } from '../../lib/editing.ts';
-import { CALL_PERMISSIONS } from '../../lib/permissions.ts';
 import { useBrands, useLanguages } from '../../lib/reads.ts';
 import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { usePromos } from './api.ts';

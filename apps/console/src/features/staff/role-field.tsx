@@ -1,4 +1,5 @@
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from '@kids-vod/contract/client';
+import { ROLE_LABELS, ROLES } from '@kids-vod/contract/client';
+import { ROLE_DESCRIPTIONS } from '@kids-vod/contract/permission-words';
 import { Radio, type RadioGroupProps, Stack } from '@mantine/core';
 
 /** The role, each with what it may do (the contract's words). */

@@ -1,4 +1,5 @@
 import type { Stream } from '@kids-vod/contract';
+import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { DEFAULT_LANG_ID } from '@kids-vod/contract/client';
 import { Stack } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
@@ -10,7 +11,6 @@ import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useEditing } from '../../lib/editing.ts';
 import { useListView } from '../../lib/list-view.ts';
-import { CALL_PERMISSIONS } from '../../lib/permissions.ts';
 import { useLanguages } from '../../lib/reads.ts';
 import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { useStreams } from './api.ts';

@@ -1,4 +1,5 @@
 import { type Stream, StreamAddBody, StreamUpdateBody } from '@kids-vod/contract';
+import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +7,7 @@ import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ImageField, imageInput } from '../../components/image-field.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { numberOrUndefined, SortField } from '../../components/number-field.tsx';
-import { CALL_PERMISSIONS, useMay } from '../../lib/permissions.ts';
+import { useMay } from '../../lib/permissions.ts';
 import { valuesFrom } from '../../lib/saved-form.ts';
 import { streamsQuery, useStreamSaves } from './api.ts';
 

@@ -1,0 +1,64 @@
+/**
+ * Every call's permission (api.md, "Staff accounts and roles"): a module of its own, so that a screen that asks only
+ * `may(role, permission)` does not load the table of every call.
+ */
+import type { addresses } from './addresses.ts';
+import type { Permission } from './permissions.ts';
+
+type Addresses = typeof addresses;
+
+/**
+ * Every call's permission. Typed over every call's address, so a call added to the API without a line here fails
+ * the type check (and the generated role test checks the server keeps to it). Where one call does two things, the
+ * server checks the second itself: a video upload needs `catalogue`, an image upload `images`; the activity log
+ * of one item is `read`, the whole log `staff`; another user's API tokens need `staff`.
+ */
+export const CALL_PERMISSIONS: { [D in keyof Addresses]: { [K in keyof Addresses[D]]: Permission } } = {
+  auth: {
+    login: 'public',
+    user: 'self',
+    logout: 'self',
+    acceptInvite: 'public',
+    changePassword: 'self',
+    updateProfile: 'self',
+    sessions: 'self',
+    revokeSession: 'self',
+    totpSetup: 'self',
+    totpEnable: 'self',
+    totpDisable: 'self',
+  },
+  users: { list: 'staff', invite: 'staff', update: 'staff', resetPassword: 'staff', settings: 'staff' },
+  token: { list: 'self', create: 'self', revoke: 'self' },
+  ingestKey: { list: 'staff', create: 'staff', revoke: 'staff' },
+  reference: { langList: 'read', countries: 'read' },
+  brand: {
+    list: 'read',
+    add: 'catalogue',
+    update: 'catalogue',
+    langList: 'read',
+    langAdd: 'catalogue',
+    langUpdate: 'catalogue',
+    addCountryRule: 'catalogue',
+    delCountryRule: 'catalogue',
+    listCountryRule: 'read',
+  },
+  content: {
+    list: 'read',
+    add: 'catalogue',
+    update: 'catalogue',
+    langList: 'read',
+    langAdd: 'catalogue',
+    langUpdate: 'catalogue',
+    files: 'read',
+    attachVideo: 'catalogue',
+    detachVideo: 'catalogue',
+  },
+  link: { list: 'read', add: 'catalogue', delete: 'catalogue' },
+  promo: { list: 'read', add: 'marketing', update: 'marketing' },
+  stream: { list: 'read', add: 'catalogue', update: 'catalogue' },
+  promoCode: { list: 'read', get: 'read', add: 'marketing', update: 'marketing', delete: 'marketing' },
+  report: { report: 'report', views: 'public' },
+  upload: { upload: 'images', catalogBuilds: 'read', uploadJson: 'catalogue' },
+  locale: { list: 'read', addKey: 'catalogue', upsert: 'catalogue', delete: 'catalogue', addLanguage: 'catalogue' },
+  audit: { list: 'read' },
+};
