@@ -1,4 +1,5 @@
 import type { Brand } from '@kids-vod/contract';
+import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Stack } from '@mantine/core';
 import { Suspense, useEffect, useMemo } from 'react';
 import { ListHeader } from '../../components/list-header.tsx';
@@ -8,7 +9,6 @@ import { SearchField } from '../../components/search-field.tsx';
 import { useEditing } from '../../lib/editing.ts';
 import { lazyComponent, whenIdle } from '../../lib/lazy-component.ts';
 import { useListView } from '../../lib/list-view.ts';
-import { CALL_PERMISSIONS } from '../../lib/permissions.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { brandsQuery, useBrands, useLanguages } from '../../lib/reads.ts';
 import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
