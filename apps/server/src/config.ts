@@ -14,6 +14,8 @@ const ConfigSchema = z
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    /** Signs device cookies; unset, a random key is kept in DATA_DIR/secret-key. */
+    SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     INGEST_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     DEMO_DATA: Bool01.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -23,6 +25,8 @@ const ConfigSchema = z
       .int()
       .positive()
       .default(4 * 1024 ** 3),
+    /** Seconds a client has to send a request's headers and its body (a signed-in upload's body excepted). */
+    REQUEST_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(30),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().default('auto'),
