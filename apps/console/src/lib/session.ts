@@ -24,6 +24,8 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LoginBody) => send(api.auth.login, { body }),
+    // The specification's "stores a token in local storage": the session's handle, which signs nothing in; the
+    // session itself is the HttpOnly cookie the same answer set (docs/decisions/007).
     onSuccess: async ({ token }) => {
       localStorage.setItem(TOKEN_KEY, token);
       await queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
@@ -42,7 +44,7 @@ export function useLogout() {
   });
 }
 
-/** Forgets the session here: its token, every screen's data and the profile, so the sign-in page shows. */
+/** Forgets the session here: its handle, every screen's data and the profile, so the sign-in page shows. */
 export function forgetSession(queryClient: QueryClient) {
   localStorage.removeItem(TOKEN_KEY);
   queryClient.setQueryData(profileQuery.queryKey, null);
