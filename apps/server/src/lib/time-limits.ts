@@ -2,8 +2,12 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 /** A connection with nothing sent either way for this long is closed (uploads that stall included). */
 const IDLE_CONNECTION_MS = 120_000;
-/** How long a finished request's connection is kept open for the next one. */
-const KEEP_ALIVE_MS = 5_000;
+/**
+ * How long a finished request's connection is kept open for the next one: Fastify's default, longer than the
+ * 60 s idle timeout of common proxies and load balancers, so that none reuses a connection the server is closing
+ * (which answers 502). An idle connection costs a descriptor only; trickling ones are what the limits below end.
+ */
+const KEEP_ALIVE_MS = 72_000;
 
 /**
  * The server options that end slow connections (issue 15, "slow bodies"). `requestTimeoutMs` is the time a client
