@@ -11,6 +11,7 @@ import type { api as contractApi } from './index.ts';
 export { type Address, callUrl } from './addresses.ts';
 export { AGE_RATINGS, DEFAULT_LANG_ID } from './constants.ts';
 export { mayWatch, type WhereToWatch, whereToWatch } from './country-rules.ts';
+export * from './permissions.ts';
 
 type Api = typeof contractApi;
 

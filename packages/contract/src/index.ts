@@ -7,6 +7,7 @@ import { promoCodeCalls } from './promo-codes.ts';
 import { promoCalls } from './promos.ts';
 import { referenceCalls } from './reference.ts';
 import { reportCalls } from './report.ts';
+import { ingestKeyCalls, tokenCalls, userCalls } from './staff.ts';
 import { streamCalls } from './streams.ts';
 import { uploadCalls } from './uploads.ts';
 
@@ -17,16 +18,21 @@ export * from './common.ts';
 export * from './content.ts';
 export * from './country-rules.ts';
 export * from './locales.ts';
+export * from './permissions.ts';
 export * from './promo-codes.ts';
 export * from './promos.ts';
 export * from './reference.ts';
 export * from './report.ts';
+export * from './staff.ts';
 export * from './streams.ts';
 export * from './uploads.ts';
 
 /** Every call of the API, by domain. */
 export const api = {
   auth: authCalls,
+  users: userCalls,
+  token: tokenCalls,
+  ingestKey: ingestKeyCalls,
   reference: referenceCalls,
   brand: brandCalls,
   content: contentCalls,
