@@ -21,7 +21,7 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { seedReference } from '../apps/server/src/modules/reference/data.ts';
 import { listBreakdown } from './lib/api-breakdown.ts';
-import { BENCH_ADMIN } from './lib/app.ts';
+import { BENCH_ADMIN, sessionToken } from './lib/app.ts';
 import { API_CATALOGUE, catalogueSql } from './lib/catalogue-seed.ts';
 import { createBenchDatabase, fmt, medianMs } from './lib/database.ts';
 import { type LoadResult, load } from './lib/load.ts';
@@ -88,8 +88,7 @@ async function startServers(args: string[], env: Record<string, string>): Promis
     body: JSON.stringify(BENCH_ADMIN),
   });
   if (!login.ok) throw new Error(`login failed: ${await login.text()}`);
-  const { token } = (await login.json()) as { token: string };
-  return { ...urls, child, token };
+  return { ...urls, child, token: sessionToken(login) };
 }
 
 async function stop(s: Servers) {

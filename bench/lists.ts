@@ -115,7 +115,7 @@ async function main() {
       baseURL: server.base,
       bypassCSP: true,
     });
-    await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(server.token)})`);
+    await context.addCookies([{ name: 'session', value: server.token, url: server.base }]);
     return context;
   };
   try {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,12 @@ describe('console bundle budget', () => {
       { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } },
     );
     expect(build.status, build.stderr || build.stdout).toBe(0);
+    // What the server serves has no source maps, and no script points to one (`npm run explore` builds them apart).
+    const files = readdirSync(outDir, { recursive: true }).map(String);
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    for (const js of files.filter((f) => f.endsWith('.js'))) {
+      expect(readFileSync(path.join(outDir, js), 'utf8'), js).not.toContain('sourceMappingURL');
+    }
 
     const bundle = firstScreenBundle(outDir, ROUTE);
     const lines = [...bundle.js, ...bundle.css]

@@ -83,6 +83,66 @@ describe('sign-in and the access guard', () => {
     await page.getByText('No promo codes yet.').waitFor();
     expectNoConsoleErrors();
   });
+
+  it('keeps a token in local storage that signs nothing in: the session is a cookie page scripts cannot read', async () => {
+    const page = await c.newPage();
+    const withBearer: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/') && r.headers().authorization) withBearer.push(r.url());
+    });
+    await c.signIn(page);
+    await page.getByTestId('page-title').getByText('Brands').waitFor();
+    // The specification's "stores a token in local storage": it is there, and the console works without sending it.
+    const stored = await page.evaluate(() => localStorage.getItem('token'));
+    expect(stored).toMatch(/^[\w-]{43}$/);
+    expect(withBearer).toEqual([]);
+    expect(await page.evaluate(() => document.cookie)).not.toMatch(/session=/);
+
+    // What a script that read it could do elsewhere: nothing, as a bearer token or as the cookie.
+    const stranger = await c.newPage();
+    await stranger.goto('/login');
+    const bearer = await stranger.evaluate(
+      async (token) => (await fetch('/api/auth/user/', { headers: { authorization: `Bearer ${token}` } })).status,
+      stored,
+    );
+    await stranger.context().addCookies([{ name: 'session', value: stored as string, url: c.baseUrl }]);
+    const cookie = await stranger.evaluate(async () => (await fetch('/api/auth/user/')).status);
+    expect([bearer, cookie]).toEqual([401, 401]);
+    await stranger.evaluate((token) => localStorage.setItem('token', token as string), stored);
+    await stranger.goto('/admin/brands');
+    await stranger.waitForURL(/\/login/);
+    expectNoConsoleErrors();
+  });
+
+  it('stays signed in when another site links to the logout address, or a page shows it as an image', async () => {
+    const page = await c.newPage();
+    await c.signIn(page);
+    // A logo whose address is the logout call, in the console's own page.
+    const image = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const img = new Image();
+          img.onload = () => resolve('loaded');
+          img.onerror = () => resolve('refused');
+          img.src = '/api/auth/logout/';
+        }),
+    );
+    expect(image).toBe('refused');
+    // A link on another site: a top-level navigation, which the browser sends the SameSite=Lax cookie with.
+    await page.route('http://evil.test/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<a href="${c.baseUrl}/api/auth/logout/">Win a prize</a>` }),
+    );
+    await page.goto('http://evil.test/');
+    const [answer] = await Promise.all([
+      page.waitForResponse(/\/api\/auth\/logout\//),
+      page.getByText('Win a prize').click(),
+    ]);
+    expect(answer.status()).toBe(403);
+    await page.goto('/admin/brands');
+    await page.getByTestId('page-title').getByText('Brands').waitFor();
+    expect(page.url()).toMatch(/\/admin\/brands$/);
+    expectNoConsoleErrors();
+  });
 });
 
 describe('leaving with unsaved changes', () => {

@@ -28,8 +28,9 @@ for _ in $(seq 1 120); do
 done
 curl -fs "$BASE/healthz" >/dev/null || { echo "the server did not start:" >&2; cat "$WORK/server.log" >&2; exit 2; }
 
-TOKEN="$(curl -fs "$BASE/api/auth/login/" -H 'content-type: application/json' \
-  -d "{\"email\":\"$EMAIL\",\"password\":\"$PASSWORD\"}" | node -e 'process.stdin.on("data",d=>process.stdout.write(JSON.parse(d).token))')"
+# The session token is the login answer's HttpOnly cookie (the body's token is only a handle of it).
+TOKEN="$(curl -fs -o /dev/null -D - "$BASE/api/auth/login/" -H 'content-type: application/json' \
+  -d "{\"email\":\"$EMAIL\",\"password\":\"$PASSWORD\"}" | sed -n 's/^[Ss]et-[Cc]ookie: session=\([^;]*\);.*/\1/p')"
 
 found=0
 scan() {

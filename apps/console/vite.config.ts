@@ -107,7 +107,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No source maps in what the server serves. `npm run explore` builds with them, into a folder never served.
+    sourcemap: false,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -13,7 +13,7 @@ export interface BenchApp {
   app: FastifyInstance;
   /** http://127.0.0.1:<port> of the listening server. */
   base: string;
-  /** Bearer token of the signed-in admin. */
+  /** Session token of the signed-in admin (its cookie's value), also accepted as a bearer token. */
   token: string;
   close(): Promise<void>;
 }
@@ -39,7 +39,7 @@ export async function startBenchApp(database: Database, env: Record<string, stri
     body: JSON.stringify(BENCH_ADMIN),
   });
   if (!login.ok) throw new Error(`bench login failed: ${await login.text()}`);
-  const { token } = (await login.json()) as { token: string };
+  const token = sessionToken(login);
   return {
     app,
     base,
@@ -49,4 +49,12 @@ export async function startBenchApp(database: Database, env: Record<string, stri
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The session token a login answer sets in its HttpOnly cookie (its body's `token` is only a handle of it). */
+export function sessionToken(login: Response): string {
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('session='));
+  const token = cookie && /^session=([^;]+)/.exec(cookie)?.[1];
+  if (!token) throw new Error('bench login set no session cookie');
+  return token;
 }

@@ -9,11 +9,11 @@ import { loadDemoCatalogue } from '../../apps/server/src/demo/demo-catalogue.ts'
 import { createStorage } from '../../apps/server/src/lib/storage/index.ts';
 // @ts-expect-error: a plain .mjs script shared with npm start
 import { buildConsoleIfStale, consoleDist } from '../../scripts/console-build.mjs';
-import { BENCH_ADMIN } from './app.ts';
+import { BENCH_ADMIN, sessionToken } from './app.ts';
 
 export interface ConsoleServer {
   base: string;
-  /** Bearer token (and session cookie value) of the signed-in admin. */
+  /** Session cookie value of the signed-in admin, also accepted as a bearer token. */
   token: string;
   db: Db;
   close(): Promise<void>;
@@ -48,7 +48,7 @@ export async function startConsoleServer(
     body: JSON.stringify(BENCH_ADMIN),
   });
   if (!login.ok) throw new Error(`bench login failed: ${await login.text()}`);
-  const { token } = (await login.json()) as { token: string };
+  const token = sessionToken(login);
   return {
     base,
     token,

@@ -13,6 +13,7 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { cacheControl, createStorage, type Storage } from './lib/storage/index.ts';
 import { LocalStorage } from './lib/storage/local.ts';
+import { limitBodyTime, timeLimitOptions } from './lib/time-limits.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { brandRoutes } from './modules/brands/routes.ts';
@@ -66,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    ...timeLimitOptions(config.REQUEST_TIMEOUT * 1000),
     // A path Fastify cannot route (a param over maxParamLength, bad percent-encoding) is refused before any hook
     // runs, in Fastify's own shape: answered here in the contract's {detail} like every other refusal.
     frameworkErrors: (err, _req, reply) => {
@@ -81,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  limitBodyTime(app, config.REQUEST_TIMEOUT * 1000);
   // The API speaks JSON only (and multipart for uploads): a text body is refused with 415, not guessed at.
   app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (req, reply) => {
@@ -105,6 +108,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
+    // One frame policy: CSP frame-ancestors 'none' (X-Frame-Options SAMEORIGIN beside it said something else).
+    xFrameOptions: false,
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
@@ -166,7 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         const stable = /\/catalog\/[a-z]{2,3}(-[a-z0-9]{2,8})?\.json$/.test(filePath);
         res.header('cache-control', cacheControl(!stable));
         // Opened on its own, a media file is a sandboxed document that may load nothing.
-        res.header('content-security-policy', "default-src 'none'; sandbox");
+        res.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; sandbox");
         // Public without a session, and read by apps from other origins (TV apps are web pages): a web player may
         // fetch the catalogue and show the images and videos, as from any CDN. No credentials are ever allowed.
         res.header('cross-origin-resource-policy', 'cross-origin');
@@ -185,6 +190,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       wildcard: false,
       // The build writes .br and .gz copies (apps/console/vite.config.ts): sent to browsers that take them.
       preCompressed: true,
+      // Source maps are not built for serving (vite.config.ts); one left in the folder is not served either.
+      allowedPath: (pathName) => !/\.map$/i.test(pathName),
       // Vite names built assets by content hash, so they never change under one name.
       setHeaders: (res, filePath) => {
         if (filePath.includes('/assets/')) res.header('cache-control', cacheControl(true));

@@ -14,11 +14,11 @@ const ConfigSchema = z
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    /** Signs device cookies and encrypts two-factor secrets; unset, a random key is kept in DATA_DIR/secret-key. */
+    SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     INGEST_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     /** View-ingestion calls per ingest key per minute. */
     INGEST_RATE_LIMIT: z.coerce.number().int().positive().default(120),
-    /** Encrypts two-factor secrets in the database (AES-256-GCM); unset, they are stored as they are. */
-    SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     DEMO_DATA: Bool01.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Largest video upload, in bytes (4 GiB by default). */
@@ -27,6 +27,8 @@ const ConfigSchema = z
       .int()
       .positive()
       .default(4 * 1024 ** 3),
+    /** Seconds a client has to send a request's headers and its body (a signed-in upload's body excepted). */
+    REQUEST_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(30),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().default('auto'),

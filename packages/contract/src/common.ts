@@ -49,12 +49,38 @@ export const Ok = z.object({ ok: z.literal(true) });
 /** "HTTPS://…" is a valid address, but the catalogue's format (and many apps) expect the scheme in lower case. */
 export const lowerCaseScheme = (url: string) => url.replace(/^https?:/i, (scheme) => scheme.toLowerCase());
 
-/** Absolute http(s) URL or a path on this server (uploaded media). */
+/** A path of this server's media folder: `/media/` and names of letters, digits, `_`, `-` and inner dots. */
+const MEDIA_PATH = /^\/media(\/[\w-]+(\.[\w-]+)*)+$/;
+
+/**
+ * Whether `v` is an absolute http(s) URL whose path is not the API's: not `/api/` however spelt (the server's
+ * router decodes `%61pi` to `api`; browsers resolve `..` and read `\` as `/`). A media field is loaded by every
+ * browser that shows it, with its cookies: an address of a call would be called by each of them.
+ */
+function isMediaAddress(v: string): boolean {
+  const url = /^https?:\/\/[^/?#\\\s]+([^?#]*)/i.exec(v);
+  if (!url || v.includes('\\')) return false;
+  let path: string;
+  try {
+    path = decodeURIComponent(url[1]);
+  } catch {
+    return false;
+  }
+  return !/^\/+api(\/|$)/i.test(path) && !/(^|\/)\.\.?(\/|$)/.test(path);
+}
+
+/**
+ * Absolute http(s) URL (S3, a CDN) or a path in this server's media folder (`/media/images/…`): never another
+ * path of this server, such as `/api/auth/logout/`, which a logo would call for everyone who opens the screen.
+ */
 export const MediaUrl = z
   .string()
   .trim()
   .max(2048)
-  .refine((v) => v === '' || /^(https?:\/\/|\/)/i.test(v), 'Must be an http(s) URL or a path starting with /')
+  .refine(
+    (v) => v === '' || MEDIA_PATH.test(v) || isMediaAddress(v),
+    'Must be an http(s) URL or a /media/ path of this server',
+  )
   .transform(lowerCaseScheme);
 
 /** An app language's code ("fr", "pt-br"), as it names the language's catalogue. */

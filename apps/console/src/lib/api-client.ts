@@ -4,6 +4,10 @@ import type { z } from 'zod';
 
 /** Shown when an answer carries no usable status or message (network down, a proxy's HTML page). */
 export const NETWORK_ERROR_MESSAGE = 'Ошибка сети или сервера';
+/**
+ * Where the login answer's `token` is kept, as the specification says. It is a handle of the session, not a
+ * credential: the session is the HttpOnly cookie, which page scripts cannot read (docs/decisions/014).
+ */
 export const TOKEN_KEY = 'token';
 
 /** A refused call: `message` is the server's `detail`. */
@@ -29,11 +33,6 @@ export interface SendInput<C extends Call> {
   signal?: AbortSignal;
 }
 
-export function authHeaders(): Record<string, string> {
-  const token = localStorage.getItem(TOKEN_KEY);
-  return token ? { authorization: `Bearer ${token}` } : {};
-}
-
 /** A call of the contract, or only its address (`@kids-vod/contract/client`: no zod in the screen's code). */
 export type Sendable<C extends Call> = C | CallAddress<C>;
 
@@ -50,14 +49,14 @@ export async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(NETWORK_ERROR_MESSAGE, res.status);
 }
 
-/** Sends one call of the contract (cookies included, bearer token when signed in). */
+/** Sends one call of the contract; the session cookie signs it in. */
 export async function send<C extends Call>(c: Sendable<C>, input: SendInput<C> = {}): Promise<z.output<C['response']>> {
   let res: Response;
   try {
     res = await fetch(callUrl(c, input), {
       method: c.method,
-      credentials: 'include',
-      headers: { ...authHeaders(), ...(input.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      credentials: 'same-origin',
+      headers: input.body !== undefined ? { 'content-type': 'application/json' } : {},
       body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
       signal: input.signal,
     });

@@ -66,7 +66,7 @@ export function useLogout() {
   });
 }
 
-/** Forgets the session here: its token, every screen's data and the profile, so the sign-in page shows. */
+/** Forgets the session here: its handle, every screen's data and the profile, so the sign-in page shows. */
 export function forgetSession(queryClient: QueryClient) {
   localStorage.removeItem(TOKEN_KEY);
   queryClient.setQueryData(profileQuery.queryKey, null);

@@ -1,6 +1,6 @@
 import type { ImageUploadAnswer, VideoFile } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
-import { ApiError, authHeaders, callUrl, NETWORK_ERROR_MESSAGE } from './api-client.ts';
+import { ApiError, callUrl, NETWORK_ERROR_MESSAGE } from './api-client.ts';
 
 export interface UploadOptions {
   onProgress?: (percent: number) => void;
@@ -13,7 +13,6 @@ function upload<T>(url: string, file: File, { onProgress, signal }: UploadOption
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.withCredentials = true;
-    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
     };

@@ -52,6 +52,17 @@ export function callRequest(c: Call, args: unknown[]) {
   };
 }
 
+/**
+ * The session token of a login answer: its HttpOnly `session` cookie, which is what signs a browser in (the body's
+ * `token` is only a handle of it, decision 014); tests send it as a bearer token or as the cookie.
+ */
+export function sessionCookieToken(setCookie: string | string[] | undefined): string {
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const token = cookies.map((c) => /^session=([^;]+)/.exec(c)?.[1]).find(Boolean);
+  if (!token) throw new Error(`the login answer set no session cookie: ${cookies.join(' | ')}`);
+  return token;
+}
+
 /** The answer of a call that must succeed: 200 and the shape of the contract's response. */
 export function answerOf<C extends Call>(c: C, status: number, text: string): Answer<C> {
   if (status !== 200) throw new Error(`${c.method} ${c.path} answered ${status}: ${text}`);

@@ -17,6 +17,7 @@ import {
   type LooseArgs,
   type Refusal,
   refusalOf,
+  sessionCookieToken,
 } from './contract-call.ts';
 
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -65,7 +66,7 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
-  /** A bearer token of the seeded admin. */
+  /** The session token of the seeded admin (its cookie's value), sent as a bearer token. */
   token: string;
   /** Sends a request as the signed-in admin (bearer), unless `headers.authorization` is given. */
   request(opts: InjectOptions): Promise<LightMyRequestResponse>;
@@ -98,7 +99,8 @@ export async function createTestApp(
     url: api.auth.login.path,
     payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
   });
-  const { token } = answerOf(api.auth.login, login.statusCode, login.body);
+  answerOf(api.auth.login, login.statusCode, login.body);
+  const token = sessionCookieToken(login.headers['set-cookie']);
   const request = (opts: InjectOptions) =>
     app.inject({ ...opts, headers: { authorization: `Bearer ${token}`, ...opts.headers } });
   const send = (c: Call, args: unknown[]) => {

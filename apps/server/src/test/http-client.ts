@@ -1,6 +1,13 @@
 import http from 'node:http';
 import { api, type Call } from '@kids-vod/contract';
-import { type Answer, answerOf, type CallArgs, callRequest, type LooseArgs } from './contract-call.ts';
+import {
+  type Answer,
+  answerOf,
+  type CallArgs,
+  callRequest,
+  type LooseArgs,
+  sessionCookieToken,
+} from './contract-call.ts';
 
 /** One answer of the server, read whole. */
 export interface HttpAnswer {
@@ -105,9 +112,11 @@ export class HttpClient {
     return answerOf(c, answer.status, answer.text);
   }
 
-  /** Signs in and keeps the bearer token for the following requests. */
+  /** Signs in and keeps the session token (its cookie's value) as the bearer token of the following requests. */
   async login(email: string, password: string): Promise<string> {
-    this.token = (await this.call(api.auth.login, { email, password })).token;
+    const answer = await this.send(api.auth.login, { email, password });
+    answerOf(api.auth.login, answer.status, answer.text);
+    this.token = sessionCookieToken(answer.headers['set-cookie']);
     return this.token;
   }
 

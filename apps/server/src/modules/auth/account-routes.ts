@@ -15,6 +15,7 @@ import {
   usePasswordToken,
   viewOf,
 } from './data.ts';
+import { loadSecretKey } from './device-cookie.ts';
 import { passwordProblem } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { codesThrottled, recordCodeFailure, replaceRecoveryCodes, turnOffTotp } from './second-factor.ts';
@@ -39,7 +40,7 @@ async function ownRow(app: FastifyInstance, req: { user: SessionUser | null }) {
 /** Own account: choosing a password through a link, password, name, sessions, two-factor. */
 export async function accountRoutes(app: FastifyInstance, signIn: SignIn) {
   const { db } = app.database;
-  const secretKey = app.config.SECRET_KEY;
+  const secretKey = loadSecretKey(app.config);
 
   /** The new password, refused under its field when it is too short or easy to guess. */
   const checkNewPassword = (field: string, password: string, user: { email: string; name: string }) => {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { apiTokens, loginFailures, passwordTokens, securitySettings, sessions, users } from '../../db/schema.ts';
@@ -30,6 +30,14 @@ export type UserView = { [K in keyof typeof userColumns]: (typeof users.$inferSe
 
 /** Whether an admin requires two-factor for everyone (the one security_settings row). */
 const requireTotp = sql<boolean>`coalesce((select ${securitySettings.require_totp} from ${securitySettings} where ${securitySettings.id} = 1), false)`;
+
+/**
+ * What the login call answers as `token` (docs/decisions/014-session-credential.md): a value bound to the session
+ * token of the HttpOnly cookie, derived from it one way, that signs nothing in. The console keeps it in local
+ * storage as the specification says; a script of the page that reads it has no credential.
+ */
+export const sessionHandle = (token: string) =>
+  createHmac('sha256', token).update('kids-vod session handle').digest('base64url');
 
 export interface Client {
   ip: string;
@@ -239,7 +247,7 @@ export async function upsertAdmin(db: Executor, email: string, password: string)
       .where(eq(users.id, existing.id));
     await turnOffTotp(db, existing.id);
     await revokeUserSessions(db, existing.id);
-    await clearLoginFailures(db, existing.email);
+    await clearSignInFailures(db, existing.email);
     return 'updated';
   }
   await db.insert(users).values({ email: email.toLowerCase(), name: 'Admin', role: 'admin', password_hash });
@@ -251,24 +259,46 @@ export const MAX_FAILURES_PER_EMAIL = 5;
 export const MAX_FAILURES_PER_IP = 20;
 
 /**
+ * The throttle's key of a sign-in attempt, kept in `login_failures.email`: the email itself for strangers, who share
+ * its allowance; for a browser with a device cookie of that email (device-cookie.ts), a key of its own.
+ */
+const devicePrefix = (email: string) => `${email} device `;
+const throttleKey = (email: string, device: string | undefined) => (device ? devicePrefix(email) + device : email);
+
+/**
  * Counts a sign-in attempt as failed before its password is checked, and returns it, or null when the throttle
  * refuses it. The check takes ~100 ms: counted after it, attempts sent all at once would each find none of the
  * others and all be checked. Counted first, each finds those before it, so no more than the limit are checked.
- * A refused attempt is taken back (it checked nothing); a successful one clears the email's failures.
+ * A refused attempt is taken back (it checked nothing); a successful one clears its failures (`clearLoginFailures`).
+ *
+ * Strangers (no device cookie for the email) share the email's allowance and their address's. A browser that
+ * signed in as this email before (`device`, its verified device cookie) has an allowance of its own, which failures
+ * elsewhere do not use up: an attacker can lock out strangers, never the owner's own browsers (OWASP, "Slow Down
+ * Online Guessing Attacks with Device Cookies").
  */
-export async function startLoginAttempt(db: Executor, ip: string, email: string): Promise<number | null> {
-  const [attempt] = await db.insert(loginFailures).values({ ip, email }).returning({ id: loginFailures.id });
+export async function startLoginAttempt(
+  db: Executor,
+  ip: string,
+  email: string,
+  device?: string,
+): Promise<number | null> {
+  const key = throttleKey(email, device);
+  const [attempt] = await db.insert(loginFailures).values({ ip, email: key }).returning({ id: loginFailures.id });
   const since = new Date(Date.now() - THROTTLE_WINDOW_MS).toISOString();
   const [row] = await db
     .select({
       byIp: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})`.mapWith(Number),
-      byEmail: sql<number>`count(*) filter (where ${loginFailures.email} = ${email})`.mapWith(Number),
+      byKey: sql<number>`count(*) filter (where ${loginFailures.email} = ${key})`.mapWith(Number),
     })
     .from(loginFailures)
     .where(
-      and(gt(loginFailures.created_at, since), sql`(${loginFailures.ip} = ${ip} or ${loginFailures.email} = ${email})`),
+      and(
+        gt(loginFailures.created_at, since),
+        device ? eq(loginFailures.email, key) : sql`(${loginFailures.ip} = ${ip} or ${loginFailures.email} = ${key})`,
+      ),
     );
-  if ((row?.byIp ?? 0) > MAX_FAILURES_PER_IP || (row?.byEmail ?? 0) > MAX_FAILURES_PER_EMAIL) {
+  const byIp = device ? 0 : (row?.byIp ?? 0);
+  if (byIp > MAX_FAILURES_PER_IP || (row?.byKey ?? 0) > MAX_FAILURES_PER_EMAIL) {
     await db.delete(loginFailures).where(eq(loginFailures.id, attempt.id));
     return null;
   }
@@ -277,6 +307,18 @@ export async function startLoginAttempt(db: Executor, ip: string, email: string)
   return attempt.id;
 }
 
-export async function clearLoginFailures(db: Executor, email: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+/** After a successful sign-in: the failures of the allowance it used (the email's strangers', or its device's). */
+export async function clearLoginFailures(db: Executor, email: string, device?: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.email, throttleKey(email, device)));
+}
+
+/**
+ * Clears every failed sign-in of `email`, strangers' and devices', so that it can sign in at once: for password
+ * resets (`npm run admin`, and any reset an admin makes).
+ */
+export async function clearSignInFailures(db: Executor, email: string): Promise<void> {
+  const owner = email.toLowerCase();
+  await db
+    .delete(loginFailures)
+    .where(sql`${loginFailures.email} = ${owner} or starts_with(${loginFailures.email}, ${devicePrefix(owner)})`);
 }

@@ -1,7 +1,7 @@
 // What other modules may use of the auth module (docs/decisions/006-architecture-in-lint.md).
 export {
   API_TOKEN_PREFIX,
-  clearLoginFailures,
+  clearSignInFailures,
   createPasswordToken,
   hashToken,
   NO_PASSWORD,

@@ -14,11 +14,20 @@ import {
   findUserByEmail,
   revokeSession,
   type SessionUser,
+  sessionHandle,
   startLoginAttempt,
   THROTTLE_WINDOW_MS,
   type UserView,
   viewOf,
 } from './data.ts';
+import {
+  DEVICE_COOKIE_MAX_AGE_S,
+  DEVICE_COOKIE_PATH,
+  deviceCookieName,
+  loadSecretKey,
+  newDeviceCookie,
+  verifyDeviceCookie,
+} from './device-cookie.ts';
 import { DUMMY_HASH, verifyPassword } from './passwords.ts';
 import { CODE_WINDOW_MS, codesThrottled, recordCodeFailure, useSecondFactor } from './second-factor.ts';
 
@@ -54,12 +63,34 @@ function bearerToken(req: FastifyRequest): string | undefined {
   return header.slice(7).trim() || undefined;
 }
 
+/**
+ * Whether `origin` is the console's own. Behind https (`PUBLIC_URL` https) only `PUBLIC_URL`'s origin is: the
+ * server itself sees plain http from its proxy, and an `http://<host>` page is not the console.
+ */
+function isOwnOrigin(req: FastifyRequest, origin: string, publicOrigin: string | undefined): boolean {
+  if (publicOrigin && origin === publicOrigin) return true;
+  return !publicOrigin?.startsWith('https:') && origin === `${req.protocol}://${req.host}`;
+}
+
 /** An Origin naming another site on a cookie-authenticated unsafe request is a cross-site request forgery. */
 function isCrossSite(req: FastifyRequest, publicOrigin: string | undefined): boolean {
   const origin = req.headers.origin;
   if (!origin) return req.headers['sec-fetch-site'] === 'cross-site';
-  if (publicOrigin && origin === publicOrigin) return false;
-  return origin !== `${req.protocol}://${req.host}`;
+  return !isOwnOrigin(req, origin, publicOrigin);
+}
+
+/**
+ * Logout is a GET (the specification's), so anything that loads a URL could send it: a link or a form on another
+ * site (`Sec-Fetch-Site` cross-site or same-site, or another `Origin`), or an image, video or frame of any page,
+ * the console's own included (`Sec-Fetch-Dest`). Only the console's own fetch (or a typed address) signs out.
+ */
+function isForeignLogout(req: FastifyRequest, publicOrigin: string | undefined): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') return true;
+  const dest = req.headers['sec-fetch-dest'];
+  if (dest !== undefined && dest !== 'empty' && dest !== 'document') return true;
+  const origin = req.headers.origin;
+  return origin !== undefined && !isOwnOrigin(req, origin, publicOrigin);
 }
 
 /** The user as `auth/user` answers it: the contract's User and whether two-factor must be set up first. */
@@ -79,6 +110,7 @@ export async function authRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const secureCookie = app.config.PUBLIC_URL?.startsWith('https:') ?? false;
   const publicOrigin = app.config.PUBLIC_URL ? new URL(app.config.PUBLIC_URL).origin : undefined;
+  const secretKey = loadSecretKey(app.config);
 
   app.decorateRequest('user', null);
 
@@ -129,7 +161,8 @@ export async function authRoutes(app: FastifyInstance) {
       secure: secureCookie,
       expires: expiresAt,
     });
-    return { token, user: { ...user, last_sign_in_at: new Date().toISOString() } };
+    // The session token travels only in the HttpOnly cookie; the answer's `token` is its handle (decision 014).
+    return { token: sessionHandle(token), user: { ...user, last_sign_in_at: new Date().toISOString() } };
   };
 
   const failedSignIn = (user: { id: number; email: string }, reason: string) =>
@@ -148,7 +181,7 @@ export async function authRoutes(app: FastifyInstance) {
     if (await codesThrottled(db, user.id)) {
       throw new HttpError(429, 'Too many wrong codes. Try again in 15 minutes.', undefined, required);
     }
-    if (await useSecondFactor(db, user, code, app.config.SECRET_KEY)) return;
+    if (await useSecondFactor(db, user, code, secretKey)) return;
     await recordCodeFailure(db, user.id);
     await failedSignIn(user, 'wrong code');
     throw new HttpError(401, 'Wrong code. Enter the current code, or one of your recovery codes.', undefined, required);
@@ -156,7 +189,9 @@ export async function authRoutes(app: FastifyInstance) {
 
   route(app, api.auth.login, async (req, reply) => {
     const { email, password, code } = req.body;
-    if ((await startLoginAttempt(db, req.ip, email)) === null) {
+    const deviceCookie = deviceCookieName(email);
+    const device = verifyDeviceCookie(secretKey, email, req.cookies[deviceCookie]);
+    if ((await startLoginAttempt(db, req.ip, email, device)) === null) {
       reply.header('retry-after', String(THROTTLE_WINDOW_MS / 1000));
       throw new HttpError(429, 'Too many failed sign-ins. Try again in 15 minutes.');
     }
@@ -179,13 +214,22 @@ export async function authRoutes(app: FastifyInstance) {
         throw err;
       }
     }
-    await clearLoginFailures(db, email);
+    await clearLoginFailures(db, email, device);
+    // A new device cookie at every sign-in, as OWASP's scheme has it: this browser now has an allowance of its own.
+    reply.setCookie(deviceCookie, newDeviceCookie(secretKey, email), {
+      path: DEVICE_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookie,
+      maxAge: DEVICE_COOKIE_MAX_AGE_S,
+    });
     return signIn(req, reply, viewOf(user), api.auth.login);
   });
 
   route(app, api.auth.user, async (req) => userAnswer(req.user as SessionUser));
 
   route(app, api.auth.logout, async (req, reply) => {
+    if (isForeignLogout(req, publicOrigin)) throw new HttpError(403, 'Cross-site request refused');
     const { sessionId } = req.user as SessionUser;
     if (sessionId) await revokeSession(db, sessionId);
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie });

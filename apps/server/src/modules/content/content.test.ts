@@ -358,8 +358,12 @@ describe('language versions', () => {
       is_published: false,
       video: null,
     });
-    const en = await t.call(api.content.langAdd, { content_id: item.id, lang_id: 1, thumbnail_url: '/x.png' });
-    expect(en.thumbnail_url).toBe('/x.png');
+    const en = await t.call(api.content.langAdd, {
+      content_id: item.id,
+      lang_id: 1,
+      thumbnail_url: '/media/images/x.png',
+    });
+    expect(en.thumbnail_url).toBe('/media/images/x.png');
 
     const dup = await t.refused(api.content.langAdd, { content_id: item.id, lang_id: 2 });
     expect(dup.status).toBe(409);

@@ -29,7 +29,7 @@ export async function ingestKeyRoutes(app: FastifyInstance) {
     return { ok: true as const };
   });
 
-  // Per key and per instance: a fixed one-minute window of INGEST_RATE_LIMIT calls (docs/decisions/007).
+  // Per key and per instance: a fixed one-minute window of INGEST_RATE_LIMIT calls (docs/decisions/014).
   const windows = new Map<number, { start: number; count: number }>();
   const limit = app.config.INGEST_RATE_LIMIT;
 

@@ -1,20 +1,18 @@
 /**
- * CSV as RFC 4180 has it (CRLF line ends, fields with a quote, comma or line break quoted, quotes doubled),
- * made safe to open in a spreadsheet.
+ * CSV as RFC 4180 has it (CRLF line ends, every text cell quoted, quotes doubled), made safe to open in a
+ * spreadsheet whichever separator it splits on. Excel in Russian, German or French splits on `;` and reads a quote
+ * as one only at the start of a cell, so a title `Episode;=1+1;x` would give it a cell `=1+1`, quoted or not: a
+ * formula start is defused with an apostrophe at the start of a cell and after every `;` in it.
  */
 
 // A cell starting with one of these is run as a formula by Excel, LibreOffice and Google Sheets
 // (tab and carriage return too, per OWASP's CSV injection advice).
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
-/** Either of the above: most cells (plain titles) are then written as they are after one test. */
-const NEEDS_WORK = /^[=+\-@\t\r]|[",\r\n]/;
+const FORMULA_STARTS = /(^|;)(?=[=+\-@\t\r])/g;
 
-/** A text cell: formula starts get a leading apostrophe, then quoted when needed. */
+/** A text cell: quoted, with every formula start (the cell's own, or one after a `;`) defused. */
 export function csvText(value: string): string {
-  if (!NEEDS_WORK.test(value)) return value;
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const safe = value.replace(FORMULA_STARTS, "$1'");
+  return `"${safe.includes('"') ? safe.replaceAll('"', '""') : safe}"`;
 }
 
 /** One record; numbers are written as they are (they never start a formula: ids and minutes are not negative). */

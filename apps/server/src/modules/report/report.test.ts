@@ -107,12 +107,21 @@ async function rollupsSideBySide(contentIds: number[]) {
   return result.rows;
 }
 
-/** RFC 4180 reader, to check what a spreadsheet would see. */
-function parseCsv(text: string): string[][] {
+/**
+ * RFC 4180 reader, to check what a spreadsheet would see, splitting on `separator` as its locale says: like Excel,
+ * a quote opens a quoted cell only at the start of one, and is a plain character elsewhere.
+ */
+function parseCsv(text: string, separator = ','): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
   let field = '';
   let quoted = false;
+  let atStart = true;
+  const endField = () => {
+    record.push(field);
+    field = '';
+    atStart = true;
+  };
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
@@ -121,17 +130,19 @@ function parseCsv(text: string): string[][] {
         i++;
       } else if (ch === '"') quoted = false;
       else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      record.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      record.push(field);
+    } else if (ch === '"' && atStart) {
+      quoted = true;
+      atStart = false;
+    } else if (ch === separator) endField();
+    else if (ch === '\r' && text[i + 1] === '\n') {
+      endField();
       records.push(record);
       record = [];
-      field = '';
       i++;
-    } else field += ch;
+    } else {
+      field += ch;
+      atStart = false;
+    }
   }
   expect(field, 'the CSV ends with CRLF').toBe('');
   return records;
@@ -615,7 +626,9 @@ describe('viewing-minutes report', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="report_10.01.2022-12.01.2022.csv"');
-    expect(res.body.split('\r\n')[0]).toBe('brand_id,brand_name,content_id,season,sort_number,title,minutes');
+    expect(res.body.split('\r\n')[0]).toBe(
+      '"brand_id","brand_name","content_id","season","sort_number","title","minutes"',
+    );
     expect(parseCsv(res.body)).toEqual([
       [...REPORT_CSV_COLUMNS],
       [`${alpha.id}`, 'alpha', `${a11}`, '1', '1', 'First', '2.3'],
@@ -624,12 +637,12 @@ describe('viewing-minutes report', () => {
       [`${zeta.id}`, 'Zeta', `${z1}`, '1', '1', 'Zeta one', '1.2'],
     ]);
     const empty = await report({ date_from: '2022-01-11', date_to: '2022-01-11', csv: true });
-    expect(empty.body).toBe(`${REPORT_CSV_COLUMNS.join(',')}\r\n`);
+    expect(empty.body).toBe(`${REPORT_CSV_COLUMNS.map((c) => `"${c}"`).join(',')}\r\n`);
   });
 
   it('quotes commas, quotes and line breaks, and defuses spreadsheet formulas', async () => {
     const evil = await newBrand('=HYPERLINK("http://evil.example","click")');
-    const titles = ['Hello, "world"', 'two\nlines', '+1', '-2', '@SUM(A1)', '=1+2', 'Plain'];
+    const titles = ['Hello, "world"', 'two\nlines', '+1', '-2', '@SUM(A1)', '=1+2', 'Plain', 'Episode;=1+1;x'];
     const ids: number[] = [];
     for (const [i, title] of titles.entries()) ids.push(await newContent(evil.id, 1, i + 1, title));
     await ingestOk(ids.map((id) => ({ content_id: id, seconds: 60, ts: '2022-02-01T12:00:00Z' })));
@@ -649,6 +662,17 @@ describe('viewing-minutes report', () => {
       "'@SUM(A1)",
       "'=1+2",
       'Plain',
+      "Episode;'=1+1;x",
+    ]);
+    // Split on ';' as Excel in Russian, German or French does: no cell starts a formula, the title stays whole.
+    const bySemicolon = parseCsv(res.body, ';').slice(1);
+    for (const record of bySemicolon) {
+      for (const cell of record) expect(cell, record.join(' | ')).not.toMatch(/^[=+\-@\t\r]/);
+    }
+    expect(bySemicolon.at(-1)).toEqual([
+      `${evil.id},"'=HYPERLINK(""http://evil.example"",""click"")",${ids[7]},1,8,"Episode`,
+      "'=1+1",
+      'x",1.0',
     ]);
   });
 
@@ -685,15 +709,18 @@ describe('viewing-minutes report', () => {
 
 describe('CSV cells', () => {
   it('follows RFC 4180 and defuses formulas', () => {
-    expect(csvText('plain')).toBe('plain');
+    expect(csvText('plain')).toBe('"plain"');
     expect(csvText('a,b')).toBe('"a,b"');
     expect(csvText('say "hi"')).toBe('"say ""hi"""');
     expect(csvText('a\r\nb')).toBe('"a\r\nb"');
-    expect(csvText('=1+1')).toBe("'=1+1");
-    expect(csvText('\tcmd')).toBe("'\tcmd");
+    expect(csvText('=1+1')).toBe(`"'=1+1"`);
+    expect(csvText('\tcmd')).toBe(`"'\tcmd"`);
+    expect(csvText('\rcmd')).toBe(`"'\rcmd"`);
     expect(csvText('=1,2')).toBe(`"'=1,2"`);
-    expect(csvText('a=b')).toBe('a=b');
-    expect(csvText('')).toBe('');
+    expect(csvText('Episode;=1+1;x')).toBe(`"Episode;'=1+1;x"`);
+    expect(csvText('a;b;@c;-d')).toBe(`"a;b;'@c;'-d"`);
+    expect(csvText('a=b')).toBe('"a=b"');
+    expect(csvText('')).toBe('""');
     expect(csvRecord([1, 'x,y', 2.5])).toBe('1,"x,y",2.5\r\n');
     expect(dottedDate('2024-05-31')).toBe('31.05.2024');
   });

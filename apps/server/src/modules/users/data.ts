@@ -6,7 +6,7 @@ import { conflict, notFound, staleUpdate } from '../../lib/errors.ts';
 import type { Body } from '../../lib/route.ts';
 import { recordStaffEvent } from '../../lib/staff-audit.ts';
 import {
-  clearLoginFailures,
+  clearSignInFailures,
   createPasswordToken,
   NO_PASSWORD,
   revokeUserSessions,
@@ -91,7 +91,7 @@ export async function resetPassword(db: Executor, id: number) {
   if (!row) throw notFound('User');
   await revokeUserSessions(db, id);
   await turnOffTotp(db, id);
-  await clearLoginFailures(db, row.email);
+  await clearSignInFailures(db, row.email);
   const link = await createPasswordToken(db, id, 'reset');
   await recordStaffEvent(db, { entity: 'users', entity_id: id, action: 'reset_password' });
   return link;
