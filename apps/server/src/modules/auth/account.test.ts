@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
+import { sessionCookieToken } from '../../test/contract-call.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { addStaff } from '../../test/staff.ts';
 
@@ -34,7 +35,7 @@ async function withTotp() {
 describe('own account', () => {
   it('changes the password with the current one; other sessions end, this one stays', async () => {
     const person = await addStaff(t, 'analyst');
-    const other = (await login(person.email, person.password)).json().token;
+    const other = sessionCookieToken((await login(person.email, person.password)).headers['set-cookie']);
     const wrong = await t.send(
       api.auth.changePassword,
       { current_password: 'nope-nope-nope', new_password: 'quartz-meadow-falcon-3' },
@@ -60,9 +61,12 @@ describe('own account', () => {
 
   it('lists own sessions with address and browser, and signs out one or every other', async () => {
     const person = await addStaff(t, 'marketing');
-    const laptop = (await login(person.email, person.password, undefined, { 'user-agent': 'Lost laptop' })).json()
-      .token;
-    const phone = (await login(person.email, person.password, undefined, { 'user-agent': 'Phone' })).json().token;
+    const laptop = sessionCookieToken(
+      (await login(person.email, person.password, undefined, { 'user-agent': 'Lost laptop' })).headers['set-cookie'],
+    );
+    const phone = sessionCookieToken(
+      (await login(person.email, person.password, undefined, { 'user-agent': 'Phone' })).headers['set-cookie'],
+    );
     const list = await t.call(api.auth.sessions, {}, { token: person.token });
     expect(list).toHaveLength(3);
     expect(list.filter((s) => s.current)).toHaveLength(1);

@@ -215,6 +215,7 @@ export async function authRoutes(app: FastifyInstance) {
       }
     }
     await clearLoginFailures(db, email, device);
+    const answer = await signIn(req, reply, viewOf(user), api.auth.login);
     // A new device cookie at every sign-in, as OWASP's scheme has it: this browser now has an allowance of its own.
     reply.setCookie(deviceCookie, newDeviceCookie(secretKey, email), {
       path: DEVICE_COOKIE_PATH,
@@ -223,7 +224,7 @@ export async function authRoutes(app: FastifyInstance) {
       secure: secureCookie,
       maxAge: DEVICE_COOKIE_MAX_AGE_S,
     });
-    return signIn(req, reply, viewOf(user), api.auth.login);
+    return answer;
   });
 
   route(app, api.auth.user, async (req) => userAnswer(req.user as SessionUser));

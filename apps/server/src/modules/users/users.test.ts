@@ -2,6 +2,7 @@ import { type ApiError, api } from '@kids-vod/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, passwordTokens, users } from '../../db/schema.ts';
+import { sessionCookieToken } from '../../test/contract-call.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
 import { addStaff, STAFF_PASSWORD } from '../../test/staff.ts';
 
@@ -32,7 +33,7 @@ describe('invites', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().user).toMatchObject({ email: 'new.editor@example.com', role: 'editor' });
     expect(String(first.headers['set-cookie'])).toMatch(/^session=/);
-    const me = await t.call(api.auth.user, { token: first.json().token });
+    const me = await t.call(api.auth.user, { token: sessionCookieToken(first.headers['set-cookie']) });
     expect(me.last_sign_in_at).not.toBeNull();
 
     const again = await accept(tokenOf(invite.invite_url));
