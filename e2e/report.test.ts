@@ -193,10 +193,11 @@ describe('report', () => {
     const path = await download.path();
     expect(await readFile(path, 'utf8')).toBe(
       [
-        'brand_id,brand_name,content_id,season,sort_number,title,minutes',
-        `${ids.forest},Forest Friends,${ids.woods},1,1,Into the woods,136.0`,
-        `${ids.forest},Forest Friends,${ids.river},1,2,River day,30.0`,
-        `${ids.moon},Moon Bunnies,${ids.landing},1,1,Moon landing,40.0`,
+        // Every text cell quoted, so that no spreadsheet reads one as a formula (report/csv.ts).
+        '"brand_id","brand_name","content_id","season","sort_number","title","minutes"',
+        `${ids.forest},"Forest Friends",${ids.woods},1,1,"Into the woods",136.0`,
+        `${ids.forest},"Forest Friends",${ids.river},1,2,"River day",30.0`,
+        `${ids.moon},"Moon Bunnies",${ids.landing},1,1,"Moon landing",40.0`,
         '',
       ].join('\r\n'),
     );

@@ -90,10 +90,8 @@ describe('an error toast goes when what it was about succeeds', () => {
     await dialog.getByLabel(/^Name/).fill('Session Gone');
     // The session ends elsewhere (a logout in another tab); this tab's next save meets it.
     await page.evaluate(async () => {
-      const res = await fetch('/api/auth/logout/', {
-        credentials: 'include',
-        headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
-      });
+      // The session is the HttpOnly cookie (docs/decisions/014-session-credential.md).
+      const res = await fetch('/api/auth/logout/', { credentials: 'include' });
       if (!res.ok) throw new Error(`logout: ${res.status}`);
     });
     await dialog.getByRole('button', { name: 'Create brand' }).click();
