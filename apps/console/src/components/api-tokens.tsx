@@ -1,8 +1,9 @@
-import { Select, Stack, Table, VisuallyHidden } from '@mantine/core';
+import { Select, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../lib/api-tokens.ts';
 import { formatMoment } from '../lib/format-time.ts';
 import { ListState } from './list-state.tsx';
+import { ActionsHeader, ListTable } from './list-table.tsx';
 import { RevokeButton } from './revoke-button.tsx';
 import { NewSecretForm } from './secret-once.tsx';
 
@@ -50,41 +51,38 @@ export function ApiTokens({ scope }: { scope: 'own' | 'all' }) {
         isEmpty={rows.length === 0}
         emptyText={scope === 'own' ? 'You have no API tokens.' : 'Nobody has an API token.'}
       >
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="xs" aria-label="API tokens">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                {scope === 'all' ? <Table.Th>Owner</Table.Th> : null}
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th w={110}>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((t) => (
-                <Table.Tr key={t.id}>
-                  <Table.Td fw={500}>{t.name}</Table.Td>
-                  {scope === 'all' ? <Table.Td>{t.user_email}</Table.Td> : null}
-                  <Table.Td>{formatMoment(t.created_at)}</Table.Td>
-                  <Table.Td>{formatMoment(t.last_used_at)}</Table.Td>
-                  <Table.Td>{formatMoment(t.expires_at)}</Table.Td>
-                  <Table.Td>
-                    <RevokeButton
-                      name={t.name}
-                      message="Scripts using it stop working at once."
-                      loading={revoke.isPending && revoke.variables?.id === t.id}
-                      onConfirmed={() => revoke.mutate(t)}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          label="API tokens"
+          minWidth={640}
+          head={
+            <>
+              <Table.Th>Name</Table.Th>
+              {scope === 'all' ? <Table.Th>Owner</Table.Th> : null}
+              <Table.Th>Created</Table.Th>
+              <Table.Th>Last used</Table.Th>
+              <Table.Th>Expires</Table.Th>
+              <ActionsHeader w={110} />
+            </>
+          }
+          rows={rows}
+          cells={(t) => (
+            <>
+              <Table.Td fw={500}>{t.name}</Table.Td>
+              {scope === 'all' ? <Table.Td>{t.user_email}</Table.Td> : null}
+              <Table.Td>{formatMoment(t.created_at)}</Table.Td>
+              <Table.Td>{formatMoment(t.last_used_at)}</Table.Td>
+              <Table.Td>{formatMoment(t.expires_at)}</Table.Td>
+              <Table.Td>
+                <RevokeButton
+                  name={t.name}
+                  message="Scripts using it stop working at once."
+                  loading={revoke.isPending && revoke.variables?.id === t.id}
+                  onConfirmed={() => revoke.mutate(t)}
+                />
+              </Table.Td>
+            </>
+          )}
+        />
       </ListState>
     </Stack>
   );

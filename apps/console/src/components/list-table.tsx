@@ -1,9 +1,20 @@
-import { Anchor, type AnchorProps, Table } from '@mantine/core';
+import { Anchor, type AnchorProps, Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { SortDirection } from '../lib/url-state.ts';
 import { openOnRowClick, SkeletonRows } from './list-state.tsx';
 
 /** One shade stronger than the default link colour: it stays readable on a hovered row. */
 export const LINK_COLOUR = 'light-dark(var(--mantine-color-indigo-8), var(--mantine-color-indigo-3))';
+
+/** What a screen gives its sortable list table: the rows of the page, how they are sorted, how one opens. */
+export interface SortableRows<T> {
+  rows: T[];
+  loading: boolean;
+  sort: string;
+  direction: SortDirection;
+  onSort: (column: string, direction: SortDirection) => void;
+  onOpen: (row: T) => void;
+}
 
 /** The name of an item in a list, as the button that opens it. */
 export function OpenLink({
@@ -18,9 +29,18 @@ export function OpenLink({
   );
 }
 
+/** The header of a column of row actions (Revoke, Sign out): named for screen readers, blank on screen. */
+export function ActionsHeader({ w }: { w: number }) {
+  return (
+    <Table.Th w={w}>
+      <VisuallyHidden>Actions</VisuallyHidden>
+    </Table.Th>
+  );
+}
+
 /**
- * A screen's list as a table: headers kept on one line, skeleton rows while it loads, and a click anywhere on a row
- * (outside its own buttons and links) opens the item, as its name does.
+ * A screen's list as a table: headers kept on one line, skeleton rows while it loads, and, with `onOpen`, a click
+ * anywhere on a row (outside its own buttons and links) opens the item, as its name does.
  */
 export function ListTable<T extends { id: number }>({
   label,
@@ -37,30 +57,30 @@ export function ListTable<T extends { id: number }>({
   minWidth: number;
   /** The header cells. */
   head: ReactNode;
-  loading: boolean;
-  skeleton: Parameters<typeof SkeletonRows>[0];
+  loading?: boolean;
+  skeleton?: Parameters<typeof SkeletonRows>[0];
   rows: T[];
-  /** The row's test id prefix: `brand-row` gives `brand-row-<id>`. */
-  testId: string;
-  onOpen: (row: T) => void;
+  /** The row's test id, or its prefix: `brand-row` gives `brand-row-<id>`. */
+  testId?: string | ((row: T) => string);
+  onOpen?: (row: T) => void;
   cells: (row: T) => ReactNode;
 }) {
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table highlightOnHover verticalSpacing="xs" aria-label={label}>
+      <Table highlightOnHover={onOpen !== undefined} verticalSpacing="xs" aria-label={label}>
         {/* Headers stay on one line; the sort icon beside its label. */}
         <Table.Thead style={{ whiteSpace: 'nowrap' }}>
           <Table.Tr>{head}</Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {loading
+          {loading && skeleton
             ? SkeletonRows(skeleton)
             : rows.map((row) => (
                 <Table.Tr
                   key={row.id}
-                  data-testid={`${testId}-${row.id}`}
-                  style={{ cursor: 'pointer' }}
-                  onClick={openOnRowClick(() => onOpen(row))}
+                  data-testid={typeof testId === 'function' ? testId(row) : testId && `${testId}-${row.id}`}
+                  style={onOpen ? { cursor: 'pointer' } : undefined}
+                  onClick={onOpen ? openOnRowClick(() => onOpen(row)) : undefined}
                 >
                   {cells(row)}
                 </Table.Tr>

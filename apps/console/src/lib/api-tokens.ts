@@ -1,7 +1,8 @@
 import type { ApiToken } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { send } from './api-client.ts';
+import { useListChange } from './saves.ts';
 
 /** Personal API tokens: own ones on the account screen, everyone's on the staff screen (admins). */
 export const tokenKeys = {
@@ -16,20 +17,16 @@ export const tokensQuery = (scope: 'own' | 'all') =>
   });
 export const useApiTokens = (scope: 'own' | 'all') => useQuery(tokensQuery(scope));
 
-export function useCreateApiToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { name: string; expires_in_days: number | null }) => send(api.token.create, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokenKeys.all }),
-    meta: { successMessage: 'API token created' },
-  });
-}
+export const useCreateApiToken = () =>
+  useListChange(
+    (body: { name: string; expires_in_days: number | null }) => send(api.token.create, { body }),
+    tokenKeys.all,
+    'API token created',
+  );
 
-export function useRevokeApiToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (token: ApiToken) => send(api.token.revoke, { body: { id: token.id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokenKeys.all }),
-    meta: { successMessage: 'API token revoked' },
-  });
-}
+export const useRevokeApiToken = () =>
+  useListChange(
+    (token: ApiToken) => send(api.token.revoke, { body: { id: token.id } }),
+    tokenKeys.all,
+    'API token revoked',
+  );

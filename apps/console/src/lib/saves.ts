@@ -80,3 +80,13 @@ export function useVersionSaves<V extends { id: number; lang_id: number }, A, U>
   });
   return { add, update };
 }
+
+/** A change to what a list shows (a key created, a token revoked): the list under `reloads` reads again after it. */
+export function useListChange<V, R>(mutationFn: (vars: V) => Promise<R>, reloads: QueryKey, successMessage: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reloads }),
+    meta: { successMessage },
+  });
+}

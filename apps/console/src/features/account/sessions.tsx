@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { confirmAction } from '../../components/confirm.tsx';
 import { ListState } from '../../components/list-state.tsx';
+import { ActionsHeader, ListTable } from '../../components/list-table.tsx';
 import { RevokeButton } from '../../components/revoke-button.tsx';
 import { formatMoment } from '../../lib/format-time.ts';
 import { useRevokeSession, useSessions } from './api.ts';
@@ -25,52 +26,50 @@ export function Sessions() {
   return (
     <Stack gap="sm">
       <ListState query={sessions} isEmpty={rows.length === 0} emptyText="No sessions.">
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="xs" aria-label="Sessions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Browser</Table.Th>
-                <Table.Th>Address</Table.Th>
-                <Table.Th>Signed in</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th w={120}>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((s) => (
-                <Table.Tr key={s.id} data-testid={`session-${s.id}`}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text size="sm" title={s.user_agent ?? undefined}>
-                        {describeUserAgent(s.user_agent)}
-                      </Text>
-                      {s.current ? (
-                        <Badge size="sm" variant="light" tt="none">
-                          This browser
-                        </Badge>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ff="monospace">{s.ip ?? '—'}</Table.Td>
-                  <Table.Td>{formatMoment(s.created_at)}</Table.Td>
-                  <Table.Td>{formatMoment(s.last_used_at)}</Table.Td>
-                  <Table.Td>
-                    {s.current ? null : (
-                      <RevokeButton
-                        label="Sign out"
-                        name={describeUserAgent(s.user_agent)}
-                        accessibleName={`Sign out ${describeUserAgent(s.user_agent)} at ${s.ip ?? 'unknown address'}`}
-                        onConfirmed={() => revoke.mutate(s)}
-                      />
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          label="Sessions"
+          minWidth={640}
+          head={
+            <>
+              <Table.Th>Browser</Table.Th>
+              <Table.Th>Address</Table.Th>
+              <Table.Th>Signed in</Table.Th>
+              <Table.Th>Last used</Table.Th>
+              <ActionsHeader w={120} />
+            </>
+          }
+          rows={rows}
+          testId="session"
+          cells={(s) => (
+            <>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Text size="sm" title={s.user_agent ?? undefined}>
+                    {describeUserAgent(s.user_agent)}
+                  </Text>
+                  {s.current ? (
+                    <Badge size="sm" variant="light" tt="none">
+                      This browser
+                    </Badge>
+                  ) : null}
+                </Group>
+              </Table.Td>
+              <Table.Td ff="monospace">{s.ip ?? '—'}</Table.Td>
+              <Table.Td>{formatMoment(s.created_at)}</Table.Td>
+              <Table.Td>{formatMoment(s.last_used_at)}</Table.Td>
+              <Table.Td>
+                {s.current ? null : (
+                  <RevokeButton
+                    label="Sign out"
+                    name={describeUserAgent(s.user_agent)}
+                    accessibleName={`Sign out ${describeUserAgent(s.user_agent)} at ${s.ip ?? 'unknown address'}`}
+                    onConfirmed={() => revoke.mutate(s)}
+                  />
+                )}
+              </Table.Td>
+            </>
+          )}
+        />
       </ListState>
       {others > 0 ? (
         <Group>

@@ -2,7 +2,7 @@ import type { Brand, Language } from '@kids-vod/contract';
 import { AGE_RATINGS } from '@kids-vod/contract/client';
 import { Avatar, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { LazyTooltip as Tooltip } from '../../components/lazy-tooltip.tsx';
-import { ListTable, OpenLink } from '../../components/list-table.tsx';
+import { ListTable, OpenLink, type SortableRows } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { PUBLISHED, StateLabel } from '../../components/state-label.tsx';
 import { type SortDirection, sortRows } from '../../lib/url-state.ts';
@@ -91,15 +91,7 @@ export function BrandsTable({
   direction,
   onSort,
   onOpen,
-}: {
-  rows: Brand[];
-  loading: boolean;
-  languages: Map<number, Language>;
-  sort: string;
-  direction: SortDirection;
-  onSort: (column: string, direction: SortDirection) => void;
-  onOpen: (brand: Brand) => void;
-}) {
+}: SortableRows<Brand> & { languages: Map<number, Language> }) {
   const header = { sort, direction, onSort };
   return (
     <ListTable

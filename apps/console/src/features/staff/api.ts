@@ -3,6 +3,7 @@ import { api } from '@kids-vod/contract/client';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, send } from '../../lib/api-client.ts';
 import { tokenKeys } from '../../lib/api-tokens.ts';
+import { useListChange } from '../../lib/saves.ts';
 import { profileQuery } from '../../lib/session.ts';
 
 /** The staff screen's calls (admins): accounts, invites, the sign-in rules and the player apps' ingest keys. */
@@ -56,14 +57,12 @@ export function useUpdateUser(successMessage = 'Account saved') {
   });
 }
 
-export function useResetPassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (user: User) => send(api.users.resetPassword, { body: { id: user.id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.users }),
-    meta: { successMessage: 'Password reset: send the new link' },
-  });
-}
+export const useResetPassword = () =>
+  useListChange(
+    (user: User) => send(api.users.resetPassword, { body: { id: user.id } }),
+    staffKeys.users,
+    'Password reset: send the new link',
+  );
 
 export const settingsQuery = queryOptions({
   queryKey: staffKeys.settings,
@@ -90,20 +89,16 @@ export const ingestKeysQuery = queryOptions({
 });
 export const useIngestKeys = () => useQuery(ingestKeysQuery);
 
-export function useCreateIngestKey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) => send(api.ingestKey.create, { body: { name } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.ingestKeys }),
-    meta: { successMessage: 'Ingest key created' },
-  });
-}
+export const useCreateIngestKey = () =>
+  useListChange(
+    (name: string) => send(api.ingestKey.create, { body: { name } }),
+    staffKeys.ingestKeys,
+    'Ingest key created',
+  );
 
-export function useRevokeIngestKey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (key: IngestKey) => send(api.ingestKey.revoke, { body: { id: key.id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.ingestKeys }),
-    meta: { successMessage: 'Ingest key revoked' },
-  });
-}
+export const useRevokeIngestKey = () =>
+  useListChange(
+    (key: IngestKey) => send(api.ingestKey.revoke, { body: { id: key.id } }),
+    staffKeys.ingestKeys,
+    'Ingest key revoked',
+  );

@@ -1,5 +1,6 @@
-import { Code, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Code, Stack, Table, Text } from '@mantine/core';
 import { ListState } from '../../components/list-state.tsx';
+import { ActionsHeader, ListTable } from '../../components/list-table.tsx';
 import { RevokeButton } from '../../components/revoke-button.tsx';
 import { NewSecretForm } from '../../components/secret-once.tsx';
 import { StateLabel } from '../../components/state-label.tsx';
@@ -36,54 +37,51 @@ export function IngestKeys() {
       </Text>
       <NewIngestKey />
       <ListState query={keys} isEmpty={rows.length === 0} emptyText="No ingest keys yet.">
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="xs" aria-label="Ingest keys">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Key starts</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th w={110}>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((k) => (
-                <Table.Tr key={k.id}>
-                  <Table.Td fw={500}>
-                    {k.name}
-                    {k.from_settings ? (
-                      <Text size="xs" c="dimmed">
-                        From the INGEST_KEY setting
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Code>{k.prefix}…</Code>
-                  </Table.Td>
-                  <Table.Td>{formatMoment(k.created_at)}</Table.Td>
-                  <Table.Td>{formatMoment(k.last_used_at)}</Table.Td>
-                  <Table.Td>
-                    <StateLabel on={!k.revoked_at} words={IN_USE} />
-                  </Table.Td>
-                  <Table.Td>
-                    {k.revoked_at || k.from_settings ? null : (
-                      <RevokeButton
-                        name={k.name}
-                        message="The app using it can no longer send viewing minutes until it gets a new key."
-                        loading={revoke.isPending && revoke.variables?.id === k.id}
-                        onConfirmed={() => revoke.mutate(k)}
-                      />
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          label="Ingest keys"
+          minWidth={640}
+          head={
+            <>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Key starts</Table.Th>
+              <Table.Th>Created</Table.Th>
+              <Table.Th>Last used</Table.Th>
+              <Table.Th>State</Table.Th>
+              <ActionsHeader w={110} />
+            </>
+          }
+          rows={rows}
+          cells={(k) => (
+            <>
+              <Table.Td fw={500}>
+                {k.name}
+                {k.from_settings ? (
+                  <Text size="xs" c="dimmed">
+                    From the INGEST_KEY setting
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <Code>{k.prefix}…</Code>
+              </Table.Td>
+              <Table.Td>{formatMoment(k.created_at)}</Table.Td>
+              <Table.Td>{formatMoment(k.last_used_at)}</Table.Td>
+              <Table.Td>
+                <StateLabel on={!k.revoked_at} words={IN_USE} />
+              </Table.Td>
+              <Table.Td>
+                {k.revoked_at || k.from_settings ? null : (
+                  <RevokeButton
+                    name={k.name}
+                    message="The app using it can no longer send viewing minutes until it gets a new key."
+                    loading={revoke.isPending && revoke.variables?.id === k.id}
+                    onConfirmed={() => revoke.mutate(k)}
+                  />
+                )}
+              </Table.Td>
+            </>
+          )}
+        />
       </ListState>
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { ROLE_LABELS, type User } from '@kids-vod/contract';
-import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
-import { openOnRowClick, SkeletonRows } from '../../components/list-state.tsx';
+import { Badge, Group, Table, Text } from '@mantine/core';
+import { ListTable, OpenLink, type SortableRows } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { ACTIVE, StateLabel } from '../../components/state-label.tsx';
 import { formatMoment } from '../../lib/format-time.ts';
@@ -30,75 +30,54 @@ export function UsersTable({
   direction,
   onSort,
   onOpen,
-}: {
-  rows: User[];
-  loading: boolean;
-  meId: number | undefined;
-  sort: string;
-  direction: SortDirection;
-  onSort: (column: string, direction: SortDirection) => void;
-  onOpen: (user: User) => void;
-}) {
+}: SortableRows<User> & { meId: number | undefined }) {
   const header = { sort, direction, onSort };
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table highlightOnHover verticalSpacing="xs" aria-label="Staff">
-        <Table.Thead style={{ whiteSpace: 'nowrap' }}>
-          <Table.Tr>
-            <SortHeader label="Name" column="name" {...header} />
-            <SortHeader label="Email" column="email" {...header} />
-            <SortHeader label="Role" column="role" {...header} />
-            <SortHeader label="State" column="state" {...header} />
-            <SortHeader label="Two-factor" column="totp" {...header} />
-            <SortHeader label="Last sign-in" column="signin" {...header} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {loading
-            ? SkeletonRows({ columns: 6 })
-            : rows.map((u) => (
-                <Table.Tr
-                  key={u.id}
-                  data-testid={`user-row-${u.email}`}
-                  style={{ cursor: 'pointer' }}
-                  onClick={openOnRowClick(() => onOpen(u))}
-                >
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Anchor
-                        component="button"
-                        type="button"
-                        fw={500}
-                        ta="left"
-                        c="light-dark(var(--mantine-color-indigo-8), var(--mantine-color-indigo-3))"
-                        onClick={() => onOpen(u)}
-                      >
-                        {u.name || u.email}
-                      </Anchor>
-                      {u.id === meId ? (
-                        <Badge size="sm" variant="light" tt="none">
-                          You
-                        </Badge>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{u.email}</Table.Td>
-                  <Table.Td>{ROLE_LABELS[u.role]}</Table.Td>
-                  <Table.Td>
-                    <StateLabel on={u.is_active} words={ACTIVE} />
-                  </Table.Td>
-                  <Table.Td>
-                    <StateLabel on={u.totp_enabled} words={TWO_FACTOR} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c={u.last_sign_in_at ? undefined : 'dimmed'}>
-                      {formatMoment(u.last_sign_in_at)}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      label="Staff"
+      minWidth={900}
+      head={
+        <>
+          <SortHeader label="Name" column="name" {...header} />
+          <SortHeader label="Email" column="email" {...header} />
+          <SortHeader label="Role" column="role" {...header} />
+          <SortHeader label="State" column="state" {...header} />
+          <SortHeader label="Two-factor" column="totp" {...header} />
+          <SortHeader label="Last sign-in" column="signin" {...header} />
+        </>
+      }
+      loading={loading}
+      skeleton={{ columns: 6 }}
+      rows={rows}
+      testId={(u) => `user-row-${u.email}`}
+      onOpen={onOpen}
+      cells={(u) => (
+        <>
+          <Table.Td>
+            <Group gap="xs" wrap="nowrap">
+              <OpenLink onOpen={() => onOpen(u)}>{u.name || u.email}</OpenLink>
+              {u.id === meId ? (
+                <Badge size="sm" variant="light" tt="none">
+                  You
+                </Badge>
+              ) : null}
+            </Group>
+          </Table.Td>
+          <Table.Td>{u.email}</Table.Td>
+          <Table.Td>{ROLE_LABELS[u.role]}</Table.Td>
+          <Table.Td>
+            <StateLabel on={u.is_active} words={ACTIVE} />
+          </Table.Td>
+          <Table.Td>
+            <StateLabel on={u.totp_enabled} words={TWO_FACTOR} />
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" c={u.last_sign_in_at ? undefined : 'dimmed'}>
+              {formatMoment(u.last_sign_in_at)}
+            </Text>
+          </Table.Td>
+        </>
+      )}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import type { Stream } from '@kids-vod/contract';
 import { Anchor, Avatar, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconBroadcast, IconExternalLink } from '@tabler/icons-react';
-import { ListTable, OpenLink } from '../../components/list-table.tsx';
+import { ListTable, OpenLink, type SortableRows } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { ACTIVE, StateLabel } from '../../components/state-label.tsx';
 import { type SortDirection, sortRows } from '../../lib/url-state.ts';
@@ -21,21 +21,7 @@ export function sortStreams(rows: Stream[], column: string, direction: SortDirec
   return value ? sortRows(rows, value, direction) : rows;
 }
 
-export function StreamsTable({
-  rows,
-  loading,
-  sort,
-  direction,
-  onSort,
-  onOpen,
-}: {
-  rows: Stream[];
-  loading: boolean;
-  sort: string;
-  direction: SortDirection;
-  onSort: (column: string, direction: SortDirection) => void;
-  onOpen: (stream: Stream) => void;
-}) {
+export function StreamsTable({ rows, loading, sort, direction, onSort, onOpen }: SortableRows<Stream>) {
   const header = { sort, direction, onSort };
   return (
     <ListTable
