@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Modal, type ModalProps, Text } from '@mantine/core';
+import { Box, Button, Group, Modal, type ModalProps, Text } from '@mantine/core';
 import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form';
 import { IconRestore } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { useUnsaved } from '../lib/unsaved.ts';
 import { closeUnlessUnsaved, DISCARD_QUESTION } from './confirm.tsx';
 import { type Conflict, ConflictAlert, useConflict } from './conflict-alert.tsx';
 import { useImageUploading } from './image-field.tsx';
+import { Notice } from './notice.tsx';
 import { ReadOnly, ReadOnlyNotice } from './read-only.tsx';
 
 type Question = typeof DISCARD_QUESTION;
@@ -280,13 +281,11 @@ export function EditorModal<T extends Item, V extends object>({
 /** Says the form holds typing kept from before the session ended, with the way to throw it away. */
 function RestoredNotice({ onDiscard }: { onDiscard: () => void }) {
   return (
-    <Alert
-      variant="light"
+    <Notice
       color="blue"
       icon={<IconRestore size={18} aria-hidden />}
       title="Your unsaved changes were restored"
-      mb="md"
-      data-testid="restored-notice"
+      testId="restored-notice"
     >
       <Group justify="space-between" gap="xs">
         <Text size="sm">What you typed before your session ended is back. Save to keep it.</Text>
@@ -294,6 +293,6 @@ function RestoredNotice({ onDiscard }: { onDiscard: () => void }) {
           Discard changes
         </Button>
       </Group>
-    </Alert>
+    </Notice>
   );
 }
