@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
-import { leavesItem } from '../lib/edit-address.ts';
+import { isClosing, leavesItem } from '../lib/edit-address.ts';
 import { hasUnsaved } from '../lib/unsaved.ts';
 
 /**
@@ -14,7 +14,8 @@ export function LeaveGuard() {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       hasUnsaved() &&
-      (currentLocation.pathname !== nextLocation.pathname || leavesItem(currentLocation.search, nextLocation.search)),
+      (currentLocation.pathname !== nextLocation.pathname ||
+        (leavesItem(currentLocation.search, nextLocation.search) && !isClosing(nextLocation.state))),
   );
   const current = useRef(blocker);
   current.current = blocker;

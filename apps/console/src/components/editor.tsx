@@ -110,7 +110,10 @@ export function useEditor<T extends Item, V extends object>(options: EditorOptio
   }, [ready]);
   const unsaved = form.isDirty() || uploading || !!options.unsavedElsewhere;
   useUnsaved(opened && unsaved);
-  const close = () => setOpened(false);
+  const close = () => {
+    setOpened(false);
+    draft.closing();
+  };
 
   function leaveUnlessUnsaved(dirty: boolean, leave: () => void) {
     const question = options.closeQuestion?.(dirty);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemAddress, leavesItem, parseEdit, withEdit } from './edit-address.ts';
+import { CLOSING, isClosing, itemAddress, leavesItem, parseEdit } from './edit-address.ts';
 
 describe('the open item in the address', () => {
   it('reads an id, a new item, none, or something that is no item', () => {
@@ -10,13 +10,6 @@ describe('the open item in the address', () => {
     for (const bad of ['0', '-3', '1.5', '12abc', 'NEW', '007', ' 12', '1e3', '9999999999999999']) {
       expect(parseEdit(bad), bad).toBe('bad');
     }
-  });
-
-  it('sets and removes the item, keeping the list state', () => {
-    expect(withEdit('?brand=3&sort=title', 45)).toBe('?brand=3&sort=title&edit=45');
-    expect(withEdit('?brand=3&edit=45', 'new')).toBe('?brand=3&edit=new');
-    expect(withEdit('?brand=3&edit=45', null)).toBe('?brand=3');
-    expect(withEdit('?edit=45', null)).toBe('');
   });
 
   it('tells leaving an item from a new one getting its id', () => {
@@ -36,5 +29,11 @@ describe('the open item in the address', () => {
     );
     expect(itemAddress('/admin/brands', '?q=hill')).toBeNull();
     expect(itemAddress('/admin/brands', '?edit=oops')).toBe('/admin/brands?edit=oops');
+  });
+
+  it('tells a close from Back by the history state the close leaves', () => {
+    expect(isClosing({ [CLOSING]: true })).toBe(true);
+    for (const state of [null, undefined, 'closingItem', {}, { [CLOSING]: 'yes' }])
+      expect(isClosing(state)).toBe(false);
   });
 });

@@ -15,14 +15,13 @@ export function parseEdit(value: string | null): EditAsked {
 
 export const editOf = (search: string): EditAsked => parseEdit(new URLSearchParams(search).get(EDIT_PARAM));
 
-/** The address `search` with the open item set to `edit` (null: none), every other parameter as it was. */
-export function withEdit(search: string, edit: number | 'new' | null): string {
-  const params = new URLSearchParams(search);
-  if (edit === null) params.delete(EDIT_PARAM);
-  else params.set(EDIT_PARAM, String(edit));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+/**
+ * The address a modal leaves as it closes says so in its history state (lib/editing.ts), so a close is told from
+ * Back: the modal stays for its exit, and the leave guard does not ask again what the close has asked.
+ */
+export const CLOSING = 'closingItem';
+export const isClosing = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && (state as Record<string, unknown>)[CLOSING] === true;
 
 /**
  * Whether going from one address to another on the same screen changes the item open: Back or a link to another

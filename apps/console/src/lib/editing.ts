@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { EDIT_PARAM, type EditAsked, editOf, itemAddress } from './edit-address.ts';
+import { CLOSING, EDIT_PARAM, type EditAsked, editOf, isClosing, itemAddress } from './edit-address.ts';
 
 /** The item the address asks a screen's edit modal to show (`?edit=`). */
 export const useEditAsked = (): EditAsked => editOf(useLocation().search);
@@ -30,25 +30,15 @@ export function useEditing<T extends { id: number } | number>({
   what: string;
   find: (id: number) => T | null | undefined;
 }) {
-  const { search } = useLocation();
-  const asked = editOf(search);
-  const raw = new URLSearchParams(search).get(EDIT_PARAM);
+  const location = useLocation();
+  const asked = editOf(location.search);
+  const raw = new URLSearchParams(location.search).get(EDIT_PARAM);
   const [, setParams] = useSearchParams();
   const [shown, setShown] = useState<Shown<T> | null>(null);
 
-  let next: Shown<T> | null = null;
-  let gone = asked === 'bad';
-  if (asked === null || asked === 'bad') next = null;
-  else if (shown && shown.id === asked) next = shown;
-  // A new item, once created, is the same modal under its id (components/editor.tsx puts the id in the address).
-  else if (shown?.id === 'new' && typeof asked === 'number') next = { ...shown, id: asked };
-  else if (asked === 'new') next = { key: Date.now(), id: 'new', item: null };
-  else {
-    const found = find(asked);
-    gone = found === null;
-    next = found ? { key: Date.now(), id: asked, item: found } : null;
-  }
+  const next = nextShown(shown, asked, isClosing(location.state), find);
   if (next !== shown) setShown(next);
+  const gone = asked === 'bad' || (next === null && typeof asked === 'number' && find(asked) === null);
 
   useEffect(() => {
     if (!gone) return;
@@ -71,9 +61,30 @@ export function useEditing<T extends { id: number } | number>({
         },
         { replace: true, preventScrollReset: true },
       ),
-    /** The modal has gone: so has its item from the address. */
-    closed: () => setParams(withoutEdit, { replace: true, preventScrollReset: true }),
+    /** The modal has gone (its close took the item out of the address as it began: `useEditAddress`). */
+    closed: () => {
+      setShown(null);
+      if (asked !== null) setParams(withoutEdit, { replace: true, preventScrollReset: true });
+    },
   };
+}
+
+/** What the modal shows next, given what it shows and what the address asks for. */
+function nextShown<T>(
+  shown: Shown<T> | null,
+  asked: EditAsked,
+  closing: boolean,
+  find: (id: number) => T | null | undefined,
+): Shown<T> | null {
+  // A modal closing has left the address already; it stays mounted for its exit, until `closed`.
+  if (asked === null) return closing ? shown : null;
+  if (asked === 'bad') return null;
+  if (shown?.id === asked) return shown;
+  // A new item, once created, is the same modal under its id (components/editor.tsx puts the id in the address).
+  if (shown?.id === 'new' && typeof asked === 'number') return { ...shown, id: asked };
+  if (asked === 'new') return { key: Date.now(), id: 'new', item: null };
+  const found = find(asked);
+  return found ? { key: Date.now(), id: asked, item: found } : null;
 }
 
 function withoutEdit(params: URLSearchParams) {
@@ -90,6 +101,11 @@ export function useEditAddress() {
   const [, setParams] = useSearchParams();
   return {
     address: itemAddress(location.pathname, location.search),
+    /** The modal begins to close: its item leaves the address at once, not once the modal has faded. */
+    closing: () => {
+      if (editOf(location.search) === null) return;
+      setParams(withoutEdit, { replace: true, preventScrollReset: true, state: { [CLOSING]: true } });
+    },
     created: (id: number) => {
       if (editOf(location.search) !== 'new') return;
       setParams(

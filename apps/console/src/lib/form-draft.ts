@@ -16,7 +16,7 @@ export function useFormDraft<V extends object>(
   form: UseFormReturnType<V>,
   { ready, base }: { ready: boolean; base?: string },
 ) {
-  const { address, created } = useEditAddress();
+  const { address, created, closing } = useEditAddress();
   const userId = useProfile().data?.id;
   const queryClient = useQueryClient();
   const key = address && userId ? draftKey(userId, address) : null;
@@ -54,5 +54,6 @@ export function useFormDraft<V extends object>(
       return kept;
     },
     created,
+    closing,
   };
 }
