@@ -32,6 +32,33 @@ async function signInHere(page: Page) {
   await page.waitForURL(/\/admin\//);
 }
 
+/** Signs out in another browser window holding the same session: `page`'s next call meets a 401. */
+async function endSessionElsewhere(page: Page) {
+  const other = await c.browser.newContext({ baseURL: c.baseUrl, storageState: await page.context().storageState() });
+  try {
+    const elsewhere = await other.newPage();
+    await elsewhere.goto('/admin/brands');
+    await elsewhere.getByTestId('profile-button').click();
+    await elsewhere.getByRole('menuitem', { name: 'Sign out' }).click();
+    await elsewhere.waitForURL(/\/login/);
+  } finally {
+    await other.close();
+  }
+}
+
+/** A new brand opened by its address, signed in, its name retyped: the draft is kept. */
+async function typeInBrand(name: string, typed: string) {
+  const brand = await c.addBrand(name);
+  const page = await c.newPage();
+  await c.signIn(page);
+  await page.goto(`/admin/brands?edit=${brand.id}`);
+  const dialog = page.getByRole('dialog', { name: 'Edit brand' });
+  await expect.poll(() => dialog.getByLabel(/^Name/).inputValue()).toBe(name);
+  await dialog.getByLabel(/^Name/).fill(typed);
+  await expect.poll(() => drafts(page)).toHaveLength(1);
+  return { brand, page, dialog };
+}
+
 describe('a link to every item', () => {
   it('a brand sent to a colleague opens after sign-in, on reload and on Back; closing takes it out', async () => {
     const brand = await c.addBrand('Linked Lions');
@@ -144,17 +171,7 @@ describe('typing that survives a session ended elsewhere', () => {
     await dialog.getByLabel(/^Value/).fill('45');
     await expect.poll(() => edit(page)).toBe('new');
 
-    // Signed out in another browser window holding the same session.
-    const other = await c.browser.newContext({ baseURL: c.baseUrl, storageState: await page.context().storageState() });
-    try {
-      const elsewhere = await other.newPage();
-      await elsewhere.goto('/admin/brands');
-      await elsewhere.getByTestId('profile-button').click();
-      await elsewhere.getByRole('menuitem', { name: 'Sign out' }).click();
-      await elsewhere.waitForURL(/\/login/);
-    } finally {
-      await other.close();
-    }
+    await endSessionElsewhere(page);
 
     // Create meets the ended session: the sign-in page, then back in the same modal with the typing.
     await dialog.getByRole('button', { name: 'Create promo code' }).click();
@@ -196,14 +213,27 @@ describe('typing that survives a session ended elsewhere', () => {
     expectNoConsoleErrors();
   });
 
+  it('restored typing on an item someone else saved meanwhile gets the choice, not a silent overwrite', async () => {
+    const { brand, page, dialog } = await typeInBrand('Restored Ravens', 'Restored Ravens, mine');
+
+    // The session ends elsewhere, and someone else saves the brand meanwhile.
+    await endSessionElsewhere(page);
+    await scene.post(c, '/api/brand/update', { id: brand.id, name: 'Restored Ravens, theirs' });
+
+    await dialog.getByRole('button', { name: 'Save brand' }).click();
+    await signInHere(page);
+    await dialog.getByText('Your unsaved changes were restored').waitFor();
+    expect(await dialog.getByLabel(/^Name/).inputValue()).toBe('Restored Ravens, mine');
+    await dialog.getByRole('button', { name: 'Save brand' }).click();
+    await dialog.getByText('Someone else saved this brand while you were editing it').waitFor();
+    expect((await c.t.post('/api/brand/list', {})).json().find((b: { id: number }) => b.id === brand.id).name).toBe(
+      'Restored Ravens, theirs',
+    );
+    expectNoConsoleErrors();
+  });
+
   it('a discard and signing out here keep nothing', async () => {
-    const brand = await c.addBrand('Drafty Dolphins');
-    const page = await c.newPage();
-    await c.signIn(page);
-    await page.goto(`/admin/brands?edit=${brand.id}`);
-    const dialog = page.getByRole('dialog', { name: 'Edit brand' });
-    await dialog.getByLabel(/^Name/).fill('Drafty Dolphins, renamed');
-    await expect.poll(() => drafts(page)).toHaveLength(1);
+    const { page, dialog } = await typeInBrand('Drafty Dolphins', 'Drafty Dolphins, renamed');
 
     // Closing asks; Discard throws the typing away, and its draft.
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
