@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
+import { isClosing, leavesItem } from '../lib/edit-address.ts';
 import { hasUnsaved } from '../lib/unsaved.ts';
 
 /**
@@ -9,8 +10,12 @@ import { hasUnsaved } from '../lib/unsaved.ts';
  * browser is idle: a form can be opened and typed in before that on a busy machine.
  */
 export function LeaveGuard() {
+  // Another screen, or (Back, a link) another item of this one: an open modal's item is in the address (`?edit=`).
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => hasUnsaved() && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      hasUnsaved() &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        (leavesItem(currentLocation.search, nextLocation.search) && !isClosing(nextLocation.state))),
   );
   const current = useRef(blocker);
   current.current = blocker;

@@ -1,13 +1,16 @@
-import { Box, Button, Group, Modal, type ModalProps } from '@mantine/core';
+import { Box, Button, Group, Modal, type ModalProps, Text } from '@mantine/core';
 import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form';
+import { IconRestore } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useFocusKept } from '../lib/focus-kept.ts';
+import { useFormDraft } from '../lib/form-draft.ts';
 import { useOpenerFocus } from '../lib/opener-focus.ts';
 import { showRefusal, showSaved, startFrom } from '../lib/saved-form.ts';
 import { useUnsaved } from '../lib/unsaved.ts';
 import { closeUnlessUnsaved, DISCARD_QUESTION } from './confirm.tsx';
 import { type Conflict, ConflictAlert, useConflict } from './conflict-alert.tsx';
 import { useImageUploading } from './image-field.tsx';
+import { Notice } from './notice.tsx';
 import { ReadOnly, ReadOnlyNotice } from './read-only.tsx';
 
 type Question = typeof DISCARD_QUESTION;
@@ -60,6 +63,10 @@ export interface Editor<T extends Item, V extends object> {
   adopt: (stored: T) => void;
   loadTheirs: (stored: T) => void;
   onGone: () => void;
+  /** The form holds typing kept from before the session ended (lib/form-draft.ts), not yet saved or discarded. */
+  restored: boolean;
+  /** Puts the form back to the item as stored, throwing the restored typing away. */
+  discardRestored: () => void;
 }
 
 /**
@@ -84,15 +91,29 @@ export function useEditor<T extends Item, V extends object>(options: EditorOptio
   // An item loaded after opening fills the form once (Mantine's `initialize`); a later refetch does not overwrite
   // what is being typed.
   const ready = options.initial !== undefined;
+  const draft = useFormDraft(form, { ready, base: item?.updated_at });
+  const [restored, setRestored] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the first answer fills the form
   useEffect(() => {
-    if (!options.initial) return;
-    setItem(options.initial);
-    form.initialize(options.toValues(options.initial));
+    if (!ready) return;
+    const stored = options.initial ?? null;
+    if (stored) {
+      setItem(stored);
+      form.initialize(options.toValues(stored));
+    }
+    const kept = draft.restore();
+    if (!kept) return;
+    setRestored(true);
+    // Typing begun on an older version is saved against that version: someone else's save since gets the choice.
+    if (stored?.updated_at && kept.base && kept.base !== stored.updated_at)
+      setItem({ ...stored, updated_at: kept.base });
   }, [ready]);
   const unsaved = form.isDirty() || uploading || !!options.unsavedElsewhere;
   useUnsaved(opened && unsaved);
-  const close = () => setOpened(false);
+  const close = () => {
+    setOpened(false);
+    draft.closing();
+  };
 
   function leaveUnlessUnsaved(dirty: boolean, leave: () => void) {
     const question = options.closeQuestion?.(dirty);
@@ -118,10 +139,13 @@ export function useEditor<T extends Item, V extends object>(options: EditorOptio
       });
       if (!saved) return;
       setItem(saved);
+      setRestored(false);
       showSaved(form, values, options.toValues(saved));
       // A part that fails (its toast says why) keeps the modal open with the part's text still in it.
       const goOn = await Promise.resolve(options.afterSave?.(saved, before === null)).catch(() => false);
       if (goOn !== false && !options.stay) close();
+      // A new item that stays open is in the address under its id from now on.
+      else if (before === null && 'id' in saved && typeof saved.id === 'number') draft.created(saved.id);
     } finally {
       setSaving(false);
     }
@@ -144,6 +168,13 @@ export function useEditor<T extends Item, V extends object>(options: EditorOptio
     onGone: () => {
       options.onGone?.(item);
       returnFocus();
+    },
+    restored,
+    discardRestored: () => {
+      const stored = options.initial ?? null;
+      setItem(stored);
+      startFrom(form, options.toValues(stored));
+      setRestored(false);
     },
   };
 }
@@ -204,6 +235,7 @@ export function EditorModal<T extends Item, V extends object>({
     >
       <Box ref={setBody} tabIndex={-1} style={{ outline: 'none' }}>
         {readOnly ? <ReadOnlyNotice /> : null}
+        {editor.restored ? <RestoredNotice onDiscard={editor.discardRestored} /> : null}
         <ReadOnly readOnly={readOnly}>
           {editor.ready ? (
             <form
@@ -246,5 +278,24 @@ export function EditorModal<T extends Item, V extends object>({
         </Group>
       </Box>
     </Modal>
+  );
+}
+
+/** Says the form holds typing kept from before the session ended, with the way to throw it away. */
+function RestoredNotice({ onDiscard }: { onDiscard: () => void }) {
+  return (
+    <Notice
+      color="blue"
+      icon={<IconRestore size={18} aria-hidden />}
+      title="Your unsaved changes were restored"
+      testId="restored-notice"
+    >
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">What you typed before your session ended is back. Save to keep it.</Text>
+        <Button size="compact-sm" variant="default" onClick={onDiscard}>
+          Discard changes
+        </Button>
+      </Group>
+    </Notice>
   );
 }

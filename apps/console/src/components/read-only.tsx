@@ -1,6 +1,6 @@
-import { Alert } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext } from 'react';
+import { Notice } from './notice.tsx';
 
 const ReadOnlyContext = createContext(false);
 
@@ -27,16 +27,9 @@ export function ReadOnly({ readOnly, children }: { readOnly: boolean; children: 
 /** The short banner above a read-only form or section. */
 export function ReadOnlyNotice({ children }: { children?: ReactNode }) {
   return (
-    <Alert
-      variant="light"
-      color="gray"
-      icon={<IconLock size={18} aria-hidden />}
-      p="xs"
-      mb="md"
-      data-testid="read-only"
-    >
+    <Notice color="gray" icon={<IconLock size={18} aria-hidden />} testId="read-only">
       {READ_ONLY_NOTICE}
       {children ? <> · {children}</> : '.'}
-    </Alert>
+    </Notice>
   );
 }

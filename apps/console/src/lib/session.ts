@@ -2,6 +2,7 @@ import type { LoginBody, User } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, send, TOKEN_KEY } from './api-client.ts';
+import { clearDrafts } from './drafts.ts';
 
 /** What signing in and a refusal for want of a session (401) are about, for their toasts (query-client.ts). */
 export const SESSION_SUBJECT = 'session';
@@ -61,7 +62,12 @@ export function useLogout() {
   return useMutation({
     // A failed logout is ignored: the profile is cleared here either way.
     mutationFn: () => send(api.auth.logout).catch(() => undefined),
-    onSettled: () => forgetSession(queryClient),
+    onSettled: () => {
+      // Signing out is the end of the user's unsaved typing in this tab; a session ended elsewhere keeps it.
+      const userId = queryClient.getQueryData(profileQuery.queryKey)?.id;
+      if (userId) clearDrafts(sessionStorage, userId);
+      forgetSession(queryClient);
+    },
     meta: { errorToast: false },
   });
 }

@@ -6,7 +6,7 @@ import { ListHeader } from '../../components/list-header.tsx';
 import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
-import { useEditing } from '../../lib/editing.ts';
+import { findIn, useEditing } from '../../lib/editing.ts';
 import { lazyComponent, whenIdle } from '../../lib/lazy-component.ts';
 import { useListView } from '../../lib/list-view.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -40,7 +40,7 @@ export function Component() {
   const [search, setSearch] = useUrlSearch(url.q, (q) => setUrl({ q, page: '1' }));
   const brands = useBrands();
   const languages = useLanguages();
-  const { editing, open, closed } = useEditing<Brand>();
+  const { editing, open, closed } = useEditing({ what: 'brand', find: findIn(brands.data) });
   useEffect(() => whenIdle(BrandModal.preload), []);
 
   const languageById = useMemo(() => new Map(languages.data?.map((l) => [l.id, l])), [languages.data]);

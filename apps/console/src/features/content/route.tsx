@@ -9,7 +9,7 @@ import { BrandSelect } from '../../components/brand-select.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { choicesError, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
-import { useEditing } from '../../lib/editing.ts';
+import { findIn, useEditing } from '../../lib/editing.ts';
 import { lazyComponent, useIdle, whenIdle } from '../../lib/lazy-component.ts';
 import { useMay } from '../../lib/permissions.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -318,12 +318,13 @@ export function Component() {
 
   const [search, setSearch] = useUrlSearch(url.search, (typed) => setUrl({ search: typed, page: '1' }));
 
-  const { editing, open, closed } = useEditing<Content>();
   const [linksOpen, setLinksOpen] = useState(false);
 
   const brand = brands.data?.find((b) => b.id === brandId) ?? null;
   // The brand in the address is taken at its word until the brands arrive: its rows need not wait for them.
   const showList = brand !== null || (brandId !== null && brands.isPending);
+  // An item is looked for among the brand's content: without a brand (or with one that is not there), nowhere.
+  const { editing, open, closed } = useEditing({ what: 'content', find: showList ? findIn(list.data) : () => null });
   const brandName = brand?.name ?? 'This brand';
   const all = list.data ?? [];
 

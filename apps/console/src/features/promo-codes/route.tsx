@@ -7,9 +7,10 @@ import { ListPagination } from '../../components/list-pagination.tsx';
 import { ClearSearch, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
-import { useEditing } from '../../lib/editing.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useEditAsked, useEditing } from '../../lib/editing.ts';
 import { type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
-import { useDeletePromoCode, usePromoCodes } from './api.ts';
+import { useDeletePromoCode, usePromoCode, usePromoCodes } from './api.ts';
 import { PromoCodeModal } from './promo-code-modal.tsx';
 import { PromoCodesTable } from './promo-codes-table.tsx';
 
@@ -108,7 +109,15 @@ export function Component() {
     if (confirmed) remove.mutate(code);
   }
 
-  const { editing, open, closed } = useEditing<number>();
+  // The list is paged on the server: a code in the address is known by loading it (the modal shares the answer).
+  const asked = useEditAsked();
+  const detail = usePromoCode(typeof asked === 'number' ? asked : null);
+  const notThere = detail.error instanceof ApiError && detail.error.status === 404;
+  const { editing, open, closed } = useEditing<number>({
+    what: 'promo code',
+    // Another failure (the connection) opens the modal, which says so with a Retry.
+    find: (id) => (notThere ? null : detail.data || detail.isError ? id : undefined),
+  });
 
   const newCode = (
     <NewButton what="promo code" permission={CALL_PERMISSIONS.promoCode.add} onClick={() => open(null)} />

@@ -6,7 +6,7 @@ import { ListHeader } from '../../components/list-header.tsx';
 import { choicesError, countText, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
-import { useEditing } from '../../lib/editing.ts';
+import { findIn, useEditing } from '../../lib/editing.ts';
 import { useBrands, useLanguages } from '../../lib/reads.ts';
 import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { usePromos } from './api.ts';
@@ -36,7 +36,7 @@ export function Component() {
   const promos = usePromos();
   const brands = useBrands();
   const languages = useLanguages();
-  const { editing, open, closed } = useEditing<Promo>();
+  const { editing, open, closed } = useEditing({ what: 'banner', find: findIn(promos.data) });
 
   const brandById = useMemo(() => new Map(brands.data?.map((b) => [b.id, b])), [brands.data]);
   const languageById = useMemo(() => new Map(languages.data?.map((l) => [l.id, l])), [languages.data]);

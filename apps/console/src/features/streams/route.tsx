@@ -9,7 +9,7 @@ import { ListPages } from '../../components/list-pagination.tsx';
 import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
-import { useEditing } from '../../lib/editing.ts';
+import { findIn, useEditing } from '../../lib/editing.ts';
 import { useListView } from '../../lib/list-view.ts';
 import { useLanguages } from '../../lib/reads.ts';
 import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
@@ -36,7 +36,7 @@ export function Component() {
   // A link to a language that is not there (an old link, a typo) shows the default language rather than an error.
   const langId = languages.data && !languages.data.some((l) => l.id === asked) ? DEFAULT_LANG_ID : asked;
   const streams = useStreams(langId);
-  const { editing, open, closed } = useEditing<Stream>();
+  const { editing, open, closed } = useEditing({ what: 'stream', find: findIn(streams.data) });
 
   const language = languages.data?.find((l) => l.id === langId);
   const languageName = language?.name ?? `language ${langId}`;
