@@ -6,7 +6,7 @@ import { type ConsoleUnderTest, expectAccessible, expectNoConsoleErrors, startCo
 import * as scene from './support/scene.ts';
 
 // A link to every item (the open item is in the address) and typing that survives a session ended elsewhere
-// (docs/decisions/015-a-link-to-every-item.md).
+// (docs/decisions/017-a-link-to-every-item.md).
 
 let c: ConsoleUnderTest;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 /**
  * The item a screen's edit modal has open, in the address: `?edit=12` for an item, `?edit=new` for a new one
- * (docs/decisions/015-a-link-to-every-item.md). Pure, and small: the leave guard of the first load reads it.
+ * (docs/decisions/017-a-link-to-every-item.md). Pure, and small: the leave guard of the first load reads it.
  */
 export const EDIT_PARAM = 'edit';
 
