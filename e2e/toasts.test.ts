@@ -99,7 +99,8 @@ describe('an error toast goes when what it was about succeeds', () => {
     await holdOpen(ended);
     await page.waitForURL(/\/login\?from=/);
     await signInByKeyboard(page, ADMIN_PASSWORD);
-    await page.waitForURL(/\/admin\/brands$/);
+    // Back in the new brand it was typing (docs/decisions/017-a-link-to-every-item.md).
+    await page.waitForURL(/\/admin\/brands\?edit=new$/);
     await goneSoon(ended);
     expectNoConsoleErrors();
   });
