@@ -37,7 +37,9 @@ export function limitBodyTime(app: FastifyInstance, requestTimeoutMs: number) {
   app.addHook('onRequest', async (req) => {
     if (req.raw.complete) return;
     const timer = setTimeout(() => {
-      if (!req.raw.complete) req.raw.socket?.destroy();
+      // A request made in-process (`inject`, the tests') has a stand-in socket with nothing to destroy.
+      const socket = req.raw.socket as { destroy?: () => void } | undefined;
+      if (!req.raw.complete && typeof socket?.destroy === 'function') socket.destroy();
     }, requestTimeoutMs);
     timer.unref();
     timers.set(req.raw, timer);
