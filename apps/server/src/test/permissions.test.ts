@@ -1,5 +1,6 @@
 import { api, CALL_PERMISSIONS, type Call, may, type Permission, ROLES, type Role, refusal } from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionCookieToken } from './contract-call.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './harness.ts';
 import { fileUpload } from './multipart.ts';
 import { addStaff } from './staff.ts';
@@ -78,7 +79,9 @@ describe('the permission table', () => {
 
 async function freshToken(role: Role): Promise<string> {
   if (role === 'admin') {
-    return (await t.call(api.auth.login, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, { token: null })).token;
+    // The session is the cookie; the answer's `token` is only its handle (decision 014).
+    const login = await t.send(api.auth.login, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, { token: null });
+    return sessionCookieToken(login.headers['set-cookie']);
   }
   return (await addStaff(t, role)).token;
 }
