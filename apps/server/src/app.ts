@@ -16,6 +16,7 @@ import { LocalStorage } from './lib/storage/local.ts';
 import { limitBodyTime, timeLimitOptions } from './lib/time-limits.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { binRoutes } from './modules/bin/routes.ts';
 import { brandRoutes } from './modules/brands/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await catalogRoutes(api);
     await localeRoutes(api);
     await auditRoutes(api);
+    await binRoutes(api);
   });
 
   if (storage instanceof LocalStorage) {

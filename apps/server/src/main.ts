@@ -5,7 +5,9 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedFirstStart } from './db/seed.ts';
 import { loadDemoCatalogue } from './demo/demo-catalogue.ts';
+import { createJobRunner } from './lib/jobs.ts';
 import { createStorage } from './lib/storage/index.ts';
+import { emptyBinJob } from './modules/bin/index.ts';
 
 async function main() {
   const config = loadConfig();
@@ -26,6 +28,10 @@ async function main() {
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   });
 
+  const jobs = createJobRunner(database.db, [emptyBinJob], {
+    onError: (job, err) => app.log.error({ err, job }, 'scheduled job failed'),
+  });
+
   // SIGINT/SIGTERM: stop taking connections, finish requests in flight, then close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
@@ -40,11 +46,14 @@ async function main() {
     } finally {
       clearInterval(closeIdle);
     }
+    await jobs.stop();
     await database.close();
     app.log.info('requests finished, database closed');
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Work that happens by itself; what fell due while the server was down runs now (docs/decisions/016-job-runner.md).
+  await jobs.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL ?? `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`;

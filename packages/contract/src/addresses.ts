@@ -59,6 +59,8 @@ export const addresses = {
     addCountryRule: { method: 'POST', path: '/api/brand/add_country_rule' },
     delCountryRule: { method: 'POST', path: '/api/brand/del_country_rule' },
     listCountryRule: { method: 'POST', path: '/api/brand/list_country_rule' },
+    delete: { method: 'POST', path: '/api/brand/delete' },
+    langDelete: { method: 'POST', path: '/api/brand_lang/delete' },
   },
   content: {
     list: { method: 'POST', path: '/api/content/list' },
@@ -70,6 +72,8 @@ export const addresses = {
     files: { method: 'GET', path: '/api/content/files' },
     attachVideo: { method: 'POST', path: '/api/content/attach_video' },
     detachVideo: { method: 'POST', path: '/api/content_lang/detach_video' },
+    delete: { method: 'POST', path: '/api/content/delete' },
+    langDelete: { method: 'POST', path: '/api/content_lang/delete' },
   },
   link: {
     list: { method: 'POST', path: '/api/content_link/list' },
@@ -80,11 +84,13 @@ export const addresses = {
     list: { method: 'POST', path: '/api/promo/list' },
     add: { method: 'POST', path: '/api/promo/add' },
     update: { method: 'POST', path: '/api/promo/update' },
+    delete: { method: 'POST', path: '/api/promo/delete' },
   },
   stream: {
     list: { method: 'POST', path: '/api/stream/list' },
     add: { method: 'POST', path: '/api/stream/add' },
     update: { method: 'POST', path: '/api/stream/update' },
+    delete: { method: 'POST', path: '/api/stream/delete' },
   },
   promoCode: {
     list: { method: 'POST', path: '/api/promo-codes/list/' },
@@ -111,6 +117,12 @@ export const addresses = {
   },
   audit: {
     list: { method: 'POST', path: '/api/audit/list' },
+    restore: { method: 'POST', path: '/api/audit/restore' },
+  },
+  bin: {
+    list: { method: 'POST', path: '/api/bin/list' },
+    restore: { method: 'POST', path: '/api/bin/restore' },
+    purge: { method: 'POST', path: '/api/bin/purge' },
   },
 } as const satisfies Record<string, Record<string, Address>>;
 

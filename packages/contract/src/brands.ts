@@ -28,6 +28,7 @@ export const BrandLang = z.object({
   description: z.string(),
   logo_url: z.string().nullable(),
   is_published: z.boolean(),
+  updated_at: Timestamp,
 });
 export type BrandLang = z.infer<typeof BrandLang>;
 
@@ -95,6 +96,7 @@ export const BrandLangUpdateBody = z.object({
   description: z.string().max(5000).optional(),
   logo_url: brandLangFields.logo_url,
   is_published: z.boolean().optional(),
+  ...UpdatedAtGuard,
 });
 export type BrandLangUpdateBody = z.input<typeof BrandLangUpdateBody>;
 
@@ -159,5 +161,17 @@ export const brandCalls = {
     summary: 'Country rules of a brand',
     body: BrandIdBody,
     response: z.array(CountryRule),
+  }),
+  delete: call({
+    ...addresses.brand.delete,
+    summary: 'Move a brand, with its content, to the bin',
+    body: IdBody,
+    response: Ok,
+  }),
+  langDelete: call({
+    ...addresses.brand.langDelete,
+    summary: 'Move a language version of a brand to the bin',
+    body: IdBody,
+    response: Ok,
   }),
 };

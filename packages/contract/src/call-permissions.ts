@@ -11,7 +11,8 @@ type Addresses = typeof addresses;
  * Every call's permission. Typed over every call's address, so a call added to the API without a line here fails
  * the type check (and the generated role test checks the server keeps to it). Where one call does two things, the
  * server checks the second itself: a video upload needs `catalogue`, an image upload `images`; the activity log
- * of one item is `read`, the whole log `staff`; another user's API tokens need `staff`.
+ * of one item is `read`, the whole log `staff`; another user's API tokens need `staff`; a restore from the bin or
+ * from an item's history needs what changes that item (`catalogue`, or `marketing` for a promo banner).
  */
 export const CALL_PERMISSIONS: { [D in keyof Addresses]: { [K in keyof Addresses[D]]: Permission } } = {
   auth: {
@@ -41,6 +42,8 @@ export const CALL_PERMISSIONS: { [D in keyof Addresses]: { [K in keyof Addresses
     addCountryRule: 'catalogue',
     delCountryRule: 'catalogue',
     listCountryRule: 'read',
+    delete: 'catalogue',
+    langDelete: 'catalogue',
   },
   content: {
     list: 'read',
@@ -52,13 +55,16 @@ export const CALL_PERMISSIONS: { [D in keyof Addresses]: { [K in keyof Addresses
     files: 'read',
     attachVideo: 'catalogue',
     detachVideo: 'catalogue',
+    delete: 'catalogue',
+    langDelete: 'catalogue',
   },
   link: { list: 'read', add: 'catalogue', delete: 'catalogue' },
-  promo: { list: 'read', add: 'marketing', update: 'marketing' },
-  stream: { list: 'read', add: 'catalogue', update: 'catalogue' },
+  promo: { list: 'read', add: 'marketing', update: 'marketing', delete: 'marketing' },
+  stream: { list: 'read', add: 'catalogue', update: 'catalogue', delete: 'catalogue' },
   promoCode: { list: 'read', get: 'read', add: 'marketing', update: 'marketing', delete: 'marketing' },
   report: { report: 'report', views: 'public' },
   upload: { upload: 'images', catalogBuilds: 'read', uploadJson: 'catalogue' },
   locale: { list: 'read', addKey: 'catalogue', upsert: 'catalogue', delete: 'catalogue', addLanguage: 'catalogue' },
-  audit: { list: 'read' },
+  audit: { list: 'read', restore: 'read' },
+  bin: { list: 'read', restore: 'read', purge: 'staff' },
 };

@@ -43,6 +43,7 @@ export const ContentLang = z.object({
   description: z.string(),
   thumbnail_url: z.string().nullable(),
   is_published: z.boolean(),
+  updated_at: Timestamp,
   video: VideoFile.nullable(),
 });
 export type ContentLang = z.infer<typeof ContentLang>;
@@ -89,6 +90,7 @@ export const ContentLangUpdateBody = z.object({
   description: z.string().max(5000).optional(),
   thumbnail_url: contentLangFields.thumbnail_url,
   is_published: z.boolean().optional(),
+  ...UpdatedAtGuard,
 });
 export type ContentLangUpdateBody = z.input<typeof ContentLangUpdateBody>;
 
@@ -162,6 +164,13 @@ export const contentCalls = {
     summary: 'Detach the video of a language version',
     query: DetachVideoQuery,
     response: ContentLang,
+  }),
+  delete: call({ ...addresses.content.delete, summary: 'Move content to the bin', body: IdBody, response: Ok }),
+  langDelete: call({
+    ...addresses.content.langDelete,
+    summary: 'Move a language version of content, with its video, to the bin',
+    body: IdBody,
+    response: Ok,
   }),
 };
 

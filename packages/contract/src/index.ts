@@ -1,5 +1,6 @@
 import { auditCalls } from './audit.ts';
 import { authCalls } from './auth.ts';
+import { auditRestoreCall, binCalls } from './bin.ts';
 import { brandCalls } from './brands.ts';
 import { contentCalls, linkCalls } from './content.ts';
 import { localeCalls } from './locales.ts';
@@ -13,6 +14,7 @@ import { uploadCalls } from './uploads.ts';
 
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './bin.ts';
 export * from './brands.ts';
 export * from './call-permissions.ts';
 export * from './common.ts';
@@ -45,5 +47,6 @@ export const api = {
   report: reportCalls,
   upload: uploadCalls,
   locale: localeCalls,
-  audit: auditCalls,
+  audit: { ...auditCalls, restore: auditRestoreCall },
+  bin: binCalls,
 };

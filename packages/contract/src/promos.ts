@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addresses } from './addresses.ts';
-import { call, HexColor, Id, MediaUrl, Timestamp, UpdatedAtGuard } from './common.ts';
+import { call, HexColor, Id, IdBody, MediaUrl, Ok, Timestamp, UpdatedAtGuard } from './common.ts';
 
 /** The colour pickers' default. */
 export const DEFAULT_PICKER_COLOR = '#ffffff';
@@ -73,4 +73,5 @@ export const promoCalls = {
     body: PromoUpdateBody,
     response: Promo,
   }),
+  delete: call({ ...addresses.promo.delete, summary: 'Move a promo banner to the bin', body: IdBody, response: Ok }),
 };

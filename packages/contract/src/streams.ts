@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addresses } from './addresses.ts';
-import { call, Id, lowerCaseScheme, MediaUrl, Timestamp, UpdatedAtGuard } from './common.ts';
+import { call, Id, IdBody, lowerCaseScheme, MediaUrl, Ok, Timestamp, UpdatedAtGuard } from './common.ts';
 
 export const HttpUrl = z
   .string()
@@ -65,4 +65,5 @@ export const streamCalls = {
     body: StreamUpdateBody,
     response: Stream,
   }),
+  delete: call({ ...addresses.stream.delete, summary: 'Move a stream to the bin', body: IdBody, response: Ok }),
 };

@@ -28,6 +28,10 @@ const isoTimestamp = customType<{ data: string; driverData: string | Date }>({
 });
 const createdAt = () => isoTimestamp('created_at').notNull().default(sql`now()`);
 const updatedAt = () => isoTimestamp('updated_at').notNull().default(sql`now()`);
+/** In the bin since (null: not deleted), and who put it there (their email); docs/decisions/015-bin.md. */
+const binColumns = () => ({ deleted_at: isoTimestamp('deleted_at'), deleted_by: text('deleted_by') });
+/** Unique among what is not in the bin: a deleted item's slug or language may be taken meanwhile. */
+const notInBin = sql`deleted_at is null`;
 
 export const languages = pgTable('languages', {
   id: serial('id').primaryKey(),
@@ -187,15 +191,16 @@ export const brands = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    slug: text('slug').notNull().unique(),
+    slug: text('slug').notNull(),
     age_rating: text('age_rating').notNull().default('0+'),
     logo_url: text('logo_url'),
     sort: integer('sort').notNull().default(0),
     is_published: boolean('is_published').notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    ...binColumns(),
   },
-  (t) => [index('brands_sort_idx').on(t.sort, t.id)],
+  (t) => [index('brands_sort_idx').on(t.sort, t.id), uniqueIndex('brands_slug_unique').on(t.slug).where(notInBin)],
 );
 
 export const brandLangs = pgTable(
@@ -212,8 +217,10 @@ export const brandLangs = pgTable(
     description: text('description').notNull().default(''),
     logo_url: text('logo_url'),
     is_published: boolean('is_published').notNull().default(false),
+    updated_at: updatedAt(),
+    ...binColumns(),
   },
-  (t) => [uniqueIndex('brand_langs_brand_lang_uq').on(t.brand_id, t.lang_id)],
+  (t) => [uniqueIndex('brand_langs_brand_lang_uq').on(t.brand_id, t.lang_id).where(notInBin)],
 );
 
 export const countryRules = pgTable(
@@ -243,6 +250,7 @@ export const content = pgTable(
     is_published: boolean('is_published').notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    ...binColumns(),
   },
   (t) => [index('content_brand_season_sort_idx').on(t.brand_id, t.season, t.sort_number)],
 );
@@ -261,8 +269,10 @@ export const contentLangs = pgTable(
     description: text('description').notNull().default(''),
     thumbnail_url: text('thumbnail_url'),
     is_published: boolean('is_published').notNull().default(false),
+    updated_at: updatedAt(),
+    ...binColumns(),
   },
-  (t) => [uniqueIndex('content_langs_content_lang_uq').on(t.content_id, t.lang_id)],
+  (t) => [uniqueIndex('content_langs_content_lang_uq').on(t.content_id, t.lang_id).where(notInBin)],
 );
 
 /** Uploaded videos; a file is attached to one language version at most (unique content_lang_id). */
@@ -320,6 +330,7 @@ export const promos = pgTable(
     is_active: boolean('is_active').notNull().default(true),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    ...binColumns(),
   },
   (t) => [index('promos_sort_idx').on(t.sort, t.id)],
 );
@@ -338,6 +349,7 @@ export const streams = pgTable(
     is_active: boolean('is_active').notNull().default(true),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    ...binColumns(),
   },
   (t) => [index('streams_lang_sort_idx').on(t.lang_id, t.sort, t.id)],
 );
@@ -468,3 +480,15 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entity_id, t.id), index('audit_log_at_idx').on(t.at)],
 );
+
+/**
+ * Scheduled jobs (lib/jobs.ts): one row per job, due at `next_run_at`. An instance runs a due job inside a
+ * transaction holding its row (`for update skip locked`), so two instances never run it twice;
+ * docs/decisions/016-job-runner.md.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  next_run_at: isoTimestamp('next_run_at').notNull(),
+  last_run_at: isoTimestamp('last_run_at'),
+  runs: integer('runs').notNull().default(0),
+});

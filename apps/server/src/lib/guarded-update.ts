@@ -1,9 +1,9 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import { notFound, staleUpdate } from './errors.ts';
 
-type Versioned = PgTable & { id: PgColumn; updated_at: PgColumn };
+type Versioned = PgTable & { id: PgColumn; updated_at: PgColumn; deleted_at?: PgColumn };
 
 /** A new `updated_at` always later than the old one, even for two saves within one millisecond. */
 export const bumpUpdatedAt = (table: Versioned): SQL =>
@@ -24,7 +24,9 @@ export async function guardedUpdate(
 ): Promise<void> {
   const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   const guard = expectedUpdatedAt ? eq(table.updated_at, expectedUpdatedAt) : undefined;
-  const where = and(eq(table.id, id), guard);
+  // An item in the bin is changed by nothing but a restore from the bin: to every save it is not there (404).
+  const shown = table.deleted_at ? isNull(table.deleted_at) : undefined;
+  const where = and(eq(table.id, id), shown, guard);
   const rows =
     Object.keys(values).length > 0
       ? await db
@@ -40,6 +42,6 @@ export async function guardedUpdate(
   const [exists] = await db
     .select({ id: table.id })
     .from(table as PgTable)
-    .where(eq(table.id, id));
+    .where(and(eq(table.id, id), shown));
   throw exists ? staleUpdate(what) : notFound(what);
 }

@@ -1000,6 +1000,14 @@ async function restoreDeletable() {
     };
     return Number(r.rows[0]?.n ?? 0);
   };
+  // What the delete calls moved to the bin comes back (a brand only while its slug is free).
+  await t.database.db.execute(
+    sql`update brands set deleted_at = null, deleted_by = null where deleted_at is not null
+          and not exists (select from brands b where b.slug = brands.slug and b.deleted_at is null)`,
+  );
+  await t.database.db.execute(
+    sql`update content set deleted_at = null, deleted_by = null where deleted_at is not null`,
+  );
   const [brandA, brandB] = (await ok(await t.post(api.brand.list.path, {}), 'brands')) as { id: number }[];
   if (!brandA || !brandB) return;
   if ((await count('country_rules')) === 0) {

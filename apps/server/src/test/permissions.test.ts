@@ -79,8 +79,9 @@ describe('the permission table', () => {
 
 async function freshToken(role: Role): Promise<string> {
   if (role === 'admin') {
-    const res = await t.send(api.auth.login, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, { token: null });
-    return sessionCookieToken(res.headers['set-cookie']);
+    // The session is the cookie; the answer's `token` is only its handle (decision 014).
+    const login = await t.send(api.auth.login, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, { token: null });
+    return sessionCookieToken(login.headers['set-cookie']);
   }
   return (await addStaff(t, role)).token;
 }

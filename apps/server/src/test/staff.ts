@@ -1,5 +1,5 @@
 import { api, type Role } from '@kids-vod/contract';
-import { sessionCookieToken } from './contract-call.ts';
+import { answerOf, sessionCookieToken } from './contract-call.ts';
 import type { TestApp } from './harness.ts';
 
 /** A password the policy takes (10+ characters, hard to guess). */
@@ -11,13 +11,9 @@ let serial = 0;
 export async function addStaff(t: TestApp, role: Role, email = `${role}-${++serial}-${Date.now()}@example.com`) {
   const invite = await t.call(api.users.invite, { email, name: `A ${role}`, role });
   const token = invite.invite_url.split('/').at(-1) as string;
-  const signedIn = await t.send(api.auth.acceptInvite, { token, password: STAFF_PASSWORD }, { token: null });
-  if (signedIn.statusCode !== 200) throw new Error(`accept_invite answered ${signedIn.statusCode}: ${signedIn.body}`);
-  // The session is the HttpOnly cookie's token; the answer's `token` only names it (docs/decisions/014).
-  return {
-    id: invite.user.id,
-    email,
-    token: sessionCookieToken(signedIn.headers['set-cookie']),
-    password: STAFF_PASSWORD,
-  };
+  const accepted = await t.send(api.auth.acceptInvite, { token, password: STAFF_PASSWORD }, { token: null });
+  answerOf(api.auth.acceptInvite, accepted.statusCode, accepted.body);
+  // The session is the cookie; the answer's `token` is only its handle (decision 014), refused as a bearer token.
+  const session = sessionCookieToken(accepted.headers['set-cookie']);
+  return { id: invite.user.id, email, token: session, password: STAFF_PASSWORD };
 }

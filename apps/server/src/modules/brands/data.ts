@@ -1,11 +1,12 @@
 import type { api, Brand, BrandLang, CountryRule } from '@kids-vod/contract';
 import transliterate from '@sindresorhus/slugify';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { brandLangs, brands, countryRules } from '../../db/schema.ts';
 import { readAll } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { guardedUpdate } from '../../lib/guarded-update.ts';
+import { brandLangShown, notInBin, shownColumns } from '../../lib/in-bin.ts';
 import type { Body } from '../../lib/route.ts';
 import { unknownCountries } from '../reference/index.ts';
 
@@ -34,15 +35,15 @@ async function brandsWithChildren(db: Executor, id?: number): Promise<Brand[]> {
     db,
     () =>
       db
-        .select()
+        .select(shownColumns(brands))
         .from(brands)
-        .where(id === undefined ? undefined : eq(brands.id, id))
+        .where(and(notInBin(brands), id === undefined ? undefined : eq(brands.id, id)))
         .orderBy(asc(brands.sort), asc(brands.id)),
     () =>
       db
-        .select()
+        .select(shownColumns(brandLangs))
         .from(brandLangs)
-        .where(id === undefined ? undefined : eq(brandLangs.brand_id, id))
+        .where(and(notInBin(brandLangs), id === undefined ? undefined : eq(brandLangs.brand_id, id)))
         .orderBy(asc(brandLangs.lang_id)),
     () =>
       db
@@ -69,9 +70,12 @@ export async function getBrand(db: Executor, id: number): Promise<Brand> {
   return brand;
 }
 
-/** 404 unless the brand exists. */
+/** 404 unless the brand exists (and is not in the bin). */
 export async function assertBrand(db: Executor, id: number): Promise<void> {
-  const [row] = await db.select({ id: brands.id }).from(brands).where(eq(brands.id, id));
+  const [row] = await db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(eq(brands.id, id), notInBin(brands)));
   if (!row) throw notFound('Brand');
 }
 
@@ -103,7 +107,20 @@ export async function updateBrand(db: Executor, body: Parsed<'update'>): Promise
 
 export async function listBrandLangs(db: Executor, brandId: number): Promise<BrandLang[]> {
   await assertBrand(db, brandId);
-  return db.select().from(brandLangs).where(eq(brandLangs.brand_id, brandId)).orderBy(asc(brandLangs.lang_id));
+  return db
+    .select(shownColumns(brandLangs))
+    .from(brandLangs)
+    .where(and(eq(brandLangs.brand_id, brandId), notInBin(brandLangs)))
+    .orderBy(asc(brandLangs.lang_id));
+}
+
+export async function getBrandLang(db: Executor, id: number): Promise<BrandLang> {
+  const [row] = await db
+    .select(shownColumns(brandLangs))
+    .from(brandLangs)
+    .where(and(eq(brandLangs.id, id), brandLangShown()));
+  if (!row) throw notFound('Brand language version');
+  return row;
 }
 
 export async function addBrandLang(db: Executor, body: Parsed<'langAdd'>): Promise<BrandLang> {
@@ -111,23 +128,24 @@ export async function addBrandLang(db: Executor, body: Parsed<'langAdd'>): Promi
   const [row] = await db
     .insert(brandLangs)
     .values({ ...body, logo_url: body.logo_url || null })
-    .returning();
-  return row;
+    .returning({ id: brandLangs.id });
+  return getBrandLang(db, row.id);
 }
 
 export async function updateBrandLang(db: Executor, body: Parsed<'langUpdate'>): Promise<BrandLang> {
-  const { id, ...changes } = body;
-  const values = Object.fromEntries(
-    Object.entries({ ...changes, logo_url: changes.logo_url === '' ? null : changes.logo_url }).filter(
-      ([, v]) => v !== undefined,
-    ),
+  const { id, updated_at, ...changes } = body;
+  // 404 when its brand is in the bin; the version's own bin state is guardedUpdate's.
+  await getBrandLang(db, id);
+  if (changes.brand_id !== undefined) await assertBrand(db, changes.brand_id);
+  await guardedUpdate(
+    db,
+    brandLangs,
+    id,
+    { ...changes, logo_url: changes.logo_url === '' ? null : changes.logo_url },
+    updated_at,
+    'Brand language version',
   );
-  const [row] =
-    Object.keys(values).length > 0
-      ? await db.update(brandLangs).set(values).where(eq(brandLangs.id, id)).returning()
-      : await db.select().from(brandLangs).where(eq(brandLangs.id, id));
-  if (!row) throw notFound('Brand language version');
-  return row;
+  return getBrandLang(db, id);
 }
 
 export async function addCountryRule(db: Executor, body: Parsed<'addCountryRule'>): Promise<CountryRule> {

@@ -1,2 +1,2 @@
 /** What other modules may use of brands (docs/decisions/006-architecture-in-lint.md). */
-export { assertBrand } from './data.ts';
+export { assertBrand, updateBrand, updateBrandLang } from './data.ts';

@@ -42,6 +42,8 @@ const brandInCatalogue = (langId: number) =>
     eq(brandLangs.lang_id, langId),
     eq(brandLangs.is_published, true),
     eq(brands.is_published, true),
+    isNull(brandLangs.deleted_at),
+    isNull(brands.deleted_at),
   );
 
 /**
@@ -60,6 +62,8 @@ function contentInCatalogue(db: Executor, langId: number, fields: SelectedFields
         eq(contentLangs.content_id, content.id),
         eq(contentLangs.lang_id, langId),
         eq(contentLangs.is_published, true),
+        isNull(contentLangs.deleted_at),
+        isNull(content.deleted_at),
       ),
     )
     .leftJoin(videoFiles, eq(videoFiles.content_lang_id, contentLangs.id));
@@ -170,6 +174,7 @@ export async function writeCatalogue(
     .where(
       and(
         eq(promos.is_active, true),
+        isNull(promos.deleted_at),
         or(eq(promos.lang_id, lang.id), isNull(promos.lang_id)),
         or(isNull(promos.content_id), inArray(promos.content_id, listedContentIds(tx, lang.id))),
       ),
@@ -183,7 +188,7 @@ export async function writeCatalogue(
     await tx
       .select({ id: streams.id, title: streams.title, url: streams.url, poster_url: streams.poster_url })
       .from(streams)
-      .where(and(eq(streams.lang_id, lang.id), eq(streams.is_active, true)))
+      .where(and(eq(streams.lang_id, lang.id), eq(streams.is_active, true), isNull(streams.deleted_at)))
       .orderBy(asc(streams.sort), asc(streams.id))
   ).map((s) => ({ ...s, poster_url: media(s.poster_url) }));
 

@@ -356,6 +356,7 @@ describe('language versions', () => {
       description: '',
       thumbnail_url: null,
       is_published: false,
+      updated_at: expect.any(String),
       video: null,
     });
     const en = await t.call(api.content.langAdd, {

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { brands, content, contentLangs, contentLinks, promos, videoFiles } from '../../db/schema.ts';
 import { conflict, notFound, staleUpdate } from '../../lib/errors.ts';
 import { bumpUpdatedAt, guardedUpdate } from '../../lib/guarded-update.ts';
+import { contentLangShown, contentShown, notInBin, shownColumns } from '../../lib/in-bin.ts';
 import type { Body } from '../../lib/route.ts';
 import { assertBrand } from '../brands/index.ts';
 
@@ -14,7 +15,11 @@ type Parsed<K extends keyof typeof api.content> = Body<(typeof api.content)[K]>;
  * the rows were selected by, joined again rather than thousands of ids sent back as parameters (10 of 25 ms for
  * 2,000 items in drizzle); versions of items added in between are skipped.
  */
-async function withLangs(db: Executor, rows: (typeof content.$inferSelect)[], of: SQL | undefined): Promise<Content[]> {
+async function withLangs(
+  db: Executor,
+  rows: Omit<typeof content.$inferSelect, 'deleted_at' | 'deleted_by'>[],
+  of: SQL | undefined,
+): Promise<Content[]> {
   if (rows.length === 0) return [];
   const langs = await db
     .select({
@@ -27,7 +32,7 @@ async function withLangs(db: Executor, rows: (typeof content.$inferSelect)[], of
     .from(contentLangs)
     .innerJoin(content, eq(content.id, contentLangs.content_id))
     .leftJoin(videoFiles, eq(videoFiles.content_lang_id, contentLangs.id))
-    .where(of)
+    .where(and(of, notInBin(contentLangs)))
     .orderBy(asc(contentLangs.lang_id));
   const byContent = new Map(rows.map((c) => [c.id, { ...c, langs: [] as Content['langs'] }]));
   for (const { content_id, ...lang } of langs) byContent.get(content_id)?.langs.push(lang);
@@ -39,9 +44,10 @@ export async function listContent(db: Executor, body: Parsed<'list'>): Promise<C
   const of = and(
     eq(content.brand_id, body.brand_id),
     body.season == null ? undefined : eq(content.season, body.season),
+    notInBin(content),
   );
   const rows = await db
-    .select()
+    .select(shownColumns(content))
     .from(content)
     .where(of)
     .orderBy(asc(content.season), asc(content.sort_number), asc(content.id));
@@ -49,15 +55,19 @@ export async function listContent(db: Executor, body: Parsed<'list'>): Promise<C
 }
 
 export async function getContent(db: Executor, id: number): Promise<Content> {
-  const rows = await db.select().from(content).where(eq(content.id, id));
-  const [item] = await withLangs(db, rows, eq(content.id, id));
+  const of = and(eq(content.id, id), contentShown());
+  const rows = await db.select(shownColumns(content)).from(content).where(of);
+  const [item] = await withLangs(db, rows, of);
   if (!item) throw notFound('Content');
   return item;
 }
 
-/** 404 unless the content exists. */
+/** 404 unless the content exists (and neither it nor its brand is in the bin). */
 async function assertContent(db: Executor, id: number): Promise<void> {
-  const [row] = await db.select({ id: content.id }).from(content).where(eq(content.id, id));
+  const [row] = await db
+    .select({ id: content.id })
+    .from(content)
+    .where(and(eq(content.id, id), contentShown()));
   if (!row) throw notFound('Content');
 }
 
@@ -74,7 +84,7 @@ async function lockBrands(tx: Executor, ids: number[]): Promise<void> {
   const locked = await tx
     .select({ id: brands.id })
     .from(brands)
-    .where(inArray(brands.id, wanted))
+    .where(and(inArray(brands.id, wanted), notInBin(brands)))
     .orderBy(asc(brands.id))
     .for('no key update');
   if (locked.length < wanted.length) throw notFound('Brand');
@@ -195,10 +205,10 @@ const videoFileColumns = {
 
 async function selectContentLangs(db: Executor, where: SQL): Promise<ContentLang[]> {
   const rows = await db
-    .select({ lang: contentLangs, video: videoFileColumns })
+    .select({ lang: shownColumns(contentLangs), video: videoFileColumns })
     .from(contentLangs)
     .leftJoin(videoFiles, eq(videoFiles.content_lang_id, contentLangs.id))
-    .where(where)
+    .where(and(where, contentLangShown()))
     .orderBy(asc(contentLangs.lang_id), asc(contentLangs.id));
   return rows.map(({ lang, video }) => ({
     ...lang,
@@ -227,13 +237,18 @@ export async function addContentLang(db: Executor, body: Parsed<'langAdd'>): Pro
 }
 
 export async function updateContentLang(db: Executor, body: Parsed<'langUpdate'>): Promise<ContentLang> {
-  const { id, ...changes } = body;
-  const values = Object.fromEntries(
-    Object.entries({ ...changes, thumbnail_url: changes.thumbnail_url === '' ? null : changes.thumbnail_url }).filter(
-      ([, v]) => v !== undefined,
-    ),
+  const { id, updated_at, ...changes } = body;
+  // 404 when its content (or the content's brand) is in the bin; the version's own bin state is guardedUpdate's.
+  await getContentLang(db, id);
+  if (changes.content_id !== undefined) await assertContent(db, changes.content_id);
+  await guardedUpdate(
+    db,
+    contentLangs,
+    id,
+    { ...changes, thumbnail_url: changes.thumbnail_url === '' ? null : changes.thumbnail_url },
+    updated_at,
+    'Content language version',
   );
-  if (Object.keys(values).length > 0) await db.update(contentLangs).set(values).where(eq(contentLangs.id, id));
   return getContentLang(db, id);
 }
 
@@ -257,13 +272,19 @@ export async function attachVideo(db: Executor, body: Parsed<'attachVideo'>): Pr
     await tx
       .insert(contentLangs)
       .values({ content_id: body.content_id, lang_id: body.lang_id })
-      .onConflictDoNothing({ target: [contentLangs.content_id, contentLangs.lang_id] });
+      .onConflictDoNothing({ target: [contentLangs.content_id, contentLangs.lang_id], where: sql`deleted_at is null` });
     // The version is locked before the files, always in this order, so that attaches to one version run
     // one after the other and never wait on each other crosswise.
     const [lang] = await tx
       .select({ id: contentLangs.id })
       .from(contentLangs)
-      .where(and(eq(contentLangs.content_id, body.content_id), eq(contentLangs.lang_id, body.lang_id)))
+      .where(
+        and(
+          eq(contentLangs.content_id, body.content_id),
+          eq(contentLangs.lang_id, body.lang_id),
+          notInBin(contentLangs),
+        ),
+      )
       .for('no key update');
     const [file] = await tx
       .select({ id: videoFiles.id, content_lang_id: videoFiles.content_lang_id })

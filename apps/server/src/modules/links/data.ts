@@ -3,6 +3,7 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { brands, content, contentLangs, contentLinks } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { contentShown, notInBin } from '../../lib/in-bin.ts';
 import type { Body } from '../../lib/route.ts';
 import { assertBrand } from '../brands/index.ts';
 
@@ -24,8 +25,12 @@ async function selectLinks(db: Executor, where: SQL | undefined): Promise<Conten
     .from(contentLinks)
     .innerJoin(content, eq(content.id, contentLinks.content_id))
     .innerJoin(brands, eq(brands.id, content.brand_id))
-    .leftJoin(contentLangs, and(eq(contentLangs.content_id, content.id), eq(contentLangs.lang_id, DEFAULT_LANG_ID)))
-    .where(where)
+    .leftJoin(
+      contentLangs,
+      and(eq(contentLangs.content_id, content.id), eq(contentLangs.lang_id, DEFAULT_LANG_ID), notInBin(contentLangs)),
+    )
+    // A link to content in the bin is kept, and shown again when the content comes back.
+    .where(and(where, notInBin(content), notInBin(brands)))
     .orderBy(asc(contentLinks.id));
   return rows.map(({ brand_name, season, sort_number, title, ...link }) => ({
     ...link,
@@ -43,7 +48,10 @@ export async function listLinks(db: Executor, body: Parsed<'list'>): Promise<Con
 
 export async function addLink(db: Executor, body: Parsed<'add'>): Promise<ContentLink> {
   await assertBrand(db, body.brand_id);
-  const [linked] = await db.select({ brand_id: content.brand_id }).from(content).where(eq(content.id, body.content_id));
+  const [linked] = await db
+    .select({ brand_id: content.brand_id })
+    .from(content)
+    .where(and(eq(content.id, body.content_id), contentShown()));
   if (!linked) throw notFound('Content');
   if (linked.brand_id === body.brand_id) {
     throw badRequest('A brand cannot link its own content', [{ path: 'content_id', message: 'Content of this brand' }]);

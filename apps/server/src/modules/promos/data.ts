@@ -1,20 +1,24 @@
 import type { api, Promo } from '@kids-vod/contract';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { content, promos } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { guardedUpdate } from '../../lib/guarded-update.ts';
+import { contentShown, notInBin, shownColumns } from '../../lib/in-bin.ts';
 import type { Body } from '../../lib/route.ts';
 import { assertBrand } from '../brands/index.ts';
 
 type Parsed<K extends keyof typeof api.promo> = Body<(typeof api.promo)[K]>;
 
 export function listPromos(db: Executor): Promise<Promo[]> {
-  return db.select().from(promos).orderBy(asc(promos.sort), asc(promos.id));
+  return db.select(shownColumns(promos)).from(promos).where(notInBin(promos)).orderBy(asc(promos.sort), asc(promos.id));
 }
 
 export async function getPromo(db: Executor, id: number): Promise<Promo> {
-  const [row] = await db.select().from(promos).where(eq(promos.id, id));
+  const [row] = await db
+    .select(shownColumns(promos))
+    .from(promos)
+    .where(and(eq(promos.id, id), notInBin(promos)));
   if (!row) throw notFound('Promo banner');
   return row;
 }
@@ -29,7 +33,10 @@ async function assertContentOfBrand(
   link: { brand_id?: number | null; content_id?: number | null },
 ): Promise<void> {
   if (link.brand_id == null || link.content_id == null) return;
-  const [row] = await db.select({ brand_id: content.brand_id }).from(content).where(eq(content.id, link.content_id));
+  const [row] = await db
+    .select({ brand_id: content.brand_id })
+    .from(content)
+    .where(and(eq(content.id, link.content_id), contentShown()));
   if (!row) throw notFound('Content');
   if (row.brand_id === link.brand_id) return;
   await assertBrand(db, link.brand_id);
@@ -43,8 +50,8 @@ export async function addPromo(db: Executor, body: Parsed<'add'>): Promise<Promo
   const [row] = await db
     .insert(promos)
     .values({ ...body, image_url: body.image_url || null })
-    .returning();
-  return row;
+    .returning({ id: promos.id });
+  return getPromo(db, row.id);
 }
 
 export async function updatePromo(db: Executor, body: Parsed<'update'>): Promise<Promo> {
@@ -55,7 +62,7 @@ export async function updatePromo(db: Executor, body: Parsed<'update'>): Promise
     const [stored] = await tx
       .select({ brand_id: promos.brand_id, content_id: promos.content_id })
       .from(promos)
-      .where(eq(promos.id, id))
+      .where(and(eq(promos.id, id), notInBin(promos)))
       .for('update');
     if (!stored) throw notFound('Promo banner');
     await assertContentOfBrand(tx, { ...stored, ...changes });

@@ -1,9 +1,10 @@
 import type { api, Stream } from '@kids-vod/contract';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { languages, streams } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { guardedUpdate } from '../../lib/guarded-update.ts';
+import { notInBin, shownColumns } from '../../lib/in-bin.ts';
 import type { Body } from '../../lib/route.ts';
 
 type Parsed<K extends keyof typeof api.stream> = Body<(typeof api.stream)[K]>;
@@ -16,11 +17,18 @@ async function assertLanguage(db: Executor, id: number): Promise<void> {
 
 export async function listStreams(db: Executor, langId: number): Promise<Stream[]> {
   await assertLanguage(db, langId);
-  return db.select().from(streams).where(eq(streams.lang_id, langId)).orderBy(asc(streams.sort), asc(streams.id));
+  return db
+    .select(shownColumns(streams))
+    .from(streams)
+    .where(and(eq(streams.lang_id, langId), notInBin(streams)))
+    .orderBy(asc(streams.sort), asc(streams.id));
 }
 
 export async function getStream(db: Executor, id: number): Promise<Stream> {
-  const [row] = await db.select().from(streams).where(eq(streams.id, id));
+  const [row] = await db
+    .select(shownColumns(streams))
+    .from(streams)
+    .where(and(eq(streams.id, id), notInBin(streams)));
   if (!row) throw notFound('Stream');
   return row;
 }
@@ -29,8 +37,8 @@ export async function addStream(db: Executor, body: Parsed<'add'>): Promise<Stre
   const [row] = await db
     .insert(streams)
     .values({ ...body, poster_url: body.poster_url || null })
-    .returning();
-  return row;
+    .returning({ id: streams.id });
+  return getStream(db, row.id);
 }
 
 export async function updateStream(db: Executor, body: Parsed<'update'>): Promise<Stream> {

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { addresses } from './addresses.ts';
+import { Brand, BrandLang } from './brands.ts';
+import { call, Id, Ok, Timestamp, UpdatedAtGuard } from './common.ts';
+import { Content, ContentLang } from './content.ts';
+import { Promo } from './promos.ts';
+import { Stream } from './streams.ts';
+
+/** What can be deleted to the bin, named as the audit log names them (api.md, "Bin and history"). */
+export const BIN_ENTITIES = ['brands', 'content', 'brand_langs', 'content_langs', 'promos', 'streams'] as const;
+export const BinEntity = z.enum(BIN_ENTITIES);
+export type BinEntity = z.infer<typeof BinEntity>;
+
+/** After this many days in the bin an item is deleted for good (the scheduled job `empty-bin`). */
+export const BIN_DAYS = 30;
+
+export const BinListBody = z.object({
+  entity: BinEntity.optional(),
+  offset: z.int().min(0).default(0),
+  limit: z.int().min(1).max(100).default(50),
+});
+export type BinListBody = z.input<typeof BinListBody>;
+
+export const BinRow = z.object({
+  entity: BinEntity,
+  id: Id,
+  /** What the item is called, in words a user reads ("Ducks · English", "Ducks · S1E2 · Title"). */
+  name: z.string(),
+  deleted_at: Timestamp,
+  /** The email of who deleted it; null when a script did. */
+  deleted_by: z.string().nullable(),
+});
+export type BinRow = z.infer<typeof BinRow>;
+
+export const BinPage = z.object({ rows: z.array(BinRow), count: z.int().min(0) });
+export type BinPage = z.infer<typeof BinPage>;
+
+export const BinItemBody = z.object({ entity: BinEntity, id: Id });
+export type BinItemBody = z.input<typeof BinItemBody>;
+
+export const binCalls = {
+  list: call({
+    ...addresses.bin.list,
+    read: true,
+    summary: 'What is in the bin, newest first',
+    body: BinListBody,
+    response: BinPage,
+  }),
+  restore: call({
+    ...addresses.bin.restore,
+    summary: 'Take an item back out of the bin, whole; a clash with what exists now: 409',
+    body: BinItemBody,
+    response: Ok,
+  }),
+  purge: call({
+    ...addresses.bin.purge,
+    summary: 'Delete an item in the bin for good (admin)',
+    body: BinItemBody,
+    response: Ok,
+  }),
+};
+
+export const AuditRestoreBody = z.object({ id: z.int().positive(), ...UpdatedAtGuard });
+export type AuditRestoreBody = z.input<typeof AuditRestoreBody>;
+
+/** The item set back, as its list answers it: a brand, content, a language version, a banner or a stream. */
+export const RestoredItem = z.union([Brand, Content, ContentLang, BrandLang, Promo, Stream]);
+export type RestoredItem = z.infer<typeof RestoredItem>;
+
+/** The restore of an item's history; a call of the `audit` domain, written here beside what it answers. */
+export const auditRestoreCall = call({
+  ...addresses.audit.restore,
+  summary: 'Set an item back to its state after one entry of its history (a save, with the same checks)',
+  body: AuditRestoreBody,
+  response: RestoredItem,
+});
