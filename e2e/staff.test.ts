@@ -145,6 +145,8 @@ describe('staff accounts and roles', () => {
     await page.getByRole('img', { name: /QR code/ }).waitFor();
     await page.getByLabel('Code from the app').fill(authenticator.generate(secret));
     await page.getByRole('button', { name: 'Turn on' }).click();
+    // The codes arrive with the server's answer: wait for the tenth before reading them.
+    await page.getByTestId('recovery-codes').locator('code').nth(9).waitFor();
     const codes = await page.getByTestId('recovery-codes').locator('code').allTextContents();
     expect(codes).toHaveLength(10);
     await page.getByRole('button', { name: 'I have saved them' }).click();
