@@ -1,6 +1,7 @@
 import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { CodeInput } from './code-input.tsx';
 
 /**
  * A secret (an invite link, an API token, an ingest key) shown once: stored hashed, it cannot be shown again, so it
@@ -30,15 +31,13 @@ export function SecretOnce({
       <Stack gap="xs">
         <Text size="sm">{note}</Text>
         <Group gap="xs" wrap="nowrap" align="flex-end">
-          <TextInput
+          <CodeInput
             label={name}
             value={value}
             readOnly
-            spellCheck={false}
             flex={1}
             onFocus={(e) => e.currentTarget.select()}
             data-testid="secret-value"
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           />
           <CopyButton value={value} timeout={2000}>
             {({ copied, copy }) => (

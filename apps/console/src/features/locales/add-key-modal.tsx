@@ -1,6 +1,7 @@
 import { type LocaleEntry, LocaleUpsertBody } from '@kids-vod/contract';
-import { Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
+import { CodeInput } from '../../components/code-input.tsx';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { useAddKey } from './api.ts';
 
@@ -34,12 +35,11 @@ export function AddKeyModal({ onAdded, onClosed }: { onAdded: (key: string) => v
       onClosed={onClosed}
     >
       <Stack gap="sm">
-        <TextInput
+        <CodeInput
           label="Key"
           description="Letters, digits, dots, hyphens and underscores, e.g. home.title"
           required
           data-autofocus
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           {...form.getInputProps('key')}
         />
         <Textarea

@@ -1,6 +1,7 @@
 import { type Language, LanguageAddBody } from '@kids-vod/contract';
 import { Stack, TextInput } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
+import { CodeInput } from '../../components/code-input.tsx';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { useAddLanguage } from './api.ts';
 
@@ -39,12 +40,11 @@ export function AddLanguageModal({
       onClosed={onClosed}
     >
       <Stack gap="sm">
-        <TextInput
+        <CodeInput
           label="Code"
           description='Two or three letters, with a region when needed: "fr", "pt-br"'
           required
           data-autofocus
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           {...form.getInputProps('code')}
         />
         <TextInput

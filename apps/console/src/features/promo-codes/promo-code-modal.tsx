@@ -1,21 +1,10 @@
 import { type PromoCode, PromoCodeAddBody } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
-import {
-  Button,
-  Center,
-  Group,
-  Loader,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Center, Group, Loader, Radio, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { IconWand } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { CodeInput } from '../../components/code-input.tsx';
 import { DateField } from '../../components/date-field.tsx';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ListState } from '../../components/list-state.tsx';
@@ -120,14 +109,11 @@ export function PromoCodeModal({
       }
     >
       <Stack gap="sm">
-        <TextInput
+        <CodeInput
           label="Code"
           required
           description="3 to 32 letters, digits or hyphens; kept in capitals"
           data-autofocus
-          autoComplete="off"
-          spellCheck={false}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           rightSectionWidth={104}
           rightSectionPointerEvents="all"
           rightSection={
