@@ -30,7 +30,7 @@ export function OpenLink({
 }
 
 /** The header of a column of row actions (Revoke, Sign out): named for screen readers, blank on screen. */
-export function ActionsHeader({ w }: { w: number }) {
+export function ActionsHeader({ w }: { w?: number }) {
   return (
     <Table.Th w={w}>
       <VisuallyHidden>Actions</VisuallyHidden>

@@ -25,12 +25,12 @@ function BrandLangEditor({
   brandId,
   language,
   version,
-  onDirtyChange,
+  onDirty,
 }: {
   brandId: number;
   language: Language;
   version: BrandLang | undefined;
-  onDirtyChange: (dirty: boolean) => void;
+  onDirty: (dirty: boolean) => void;
 }) {
   const { add, update } = useBrandVersionSaves();
   const form = useForm<LangFormValues>({
@@ -40,7 +40,7 @@ function BrandLangEditor({
   });
   const uploading = useImageUploading();
   const dirty = form.isDirty() || uploading;
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
   // A version that arrives under typed text (this add saved it, or another tab added it first and this add got
   // 409) becomes what the text is compared with: the text stays, unsaved only where it differs from the version.
   const versionId = version?.id;
@@ -54,7 +54,7 @@ function BrandLangEditor({
     if (form.isDirty()) form.resetDirty(values);
     else startFrom(form, values);
   }, [versionId]);
-  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+  useEffect(() => () => onDirty(false), [onDirty]);
 
   const onError = (err: Error) => showRefusal(form, err);
   const submit = form.onSubmit((values) => {
@@ -130,13 +130,7 @@ export function BrandLangs({ brandId, onDirtyChange }: { brandId: number; onDirt
           if (!language) return null;
           const version = langs.data?.find((l) => l.lang_id === id);
           return (
-            <BrandLangEditor
-              key={id}
-              brandId={brandId}
-              language={language}
-              version={version}
-              onDirtyChange={setDirty}
-            />
+            <BrandLangEditor key={id} brandId={brandId} language={language} version={version} onDirty={setDirty} />
           );
         }}
       </LanguageTabs>

@@ -1,6 +1,7 @@
 import type { Content } from '@kids-vod/contract';
-import { ActionIcon, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Table, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPencil } from '@tabler/icons-react';
+import { ActionsHeader } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import type { SortDirection } from '../../lib/url-state.ts';
 import { defaultTitle, episodeCode, formatDuration } from './format.ts';
@@ -30,6 +31,12 @@ export function sortValue(c: Content, column: SortColumn): string | number | boo
 }
 
 /** A disabled arrow stays a faint arrow, not a grey box in every row. */
+/** The order buttons of a row, up then down. */
+const MOVES = [
+  { direction: 'up', Icon: IconArrowUp },
+  { direction: 'down', Icon: IconArrowDown },
+] as const;
+
 const DISABLED_STYLE = { backgroundColor: 'transparent' };
 
 const COLUMNS: [SortColumn, string][] = [
@@ -91,24 +98,16 @@ export function ContentTable({
   onEdit: (item: Content) => void;
 }) {
   const code = (langId: number) => codes.get(langId) ?? `#${langId}`;
+  const header = { sort, direction: dir, onSort: (c: string, d: SortDirection) => onSort(c as SortColumn, d) };
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped highlightOnHover verticalSpacing={6} aria-label="Content">
         <Table.Thead>
           <Table.Tr>
             {COLUMNS.map(([column, label]) => (
-              <SortHeader
-                key={column}
-                label={label}
-                column={column}
-                sort={sort}
-                direction={dir}
-                onSort={(c, d) => onSort(c as SortColumn, d)}
-              />
+              <SortHeader key={column} label={label} column={column} {...header} />
             ))}
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
+            <ActionsHeader />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -159,28 +158,23 @@ export function ContentTable({
                 <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDuration(c.duration_sec)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap" justify="flex-end">
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Move ${label} up`}
-                      data-move={`${c.id}-up`}
-                      disabled={upDisabled}
-                      style={upDisabled ? DISABLED_STYLE : undefined}
-                      onClick={() => onMove(c, 'up')}
-                    >
-                      <IconArrowUp size={16} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Move ${label} down`}
-                      data-move={`${c.id}-down`}
-                      disabled={downDisabled}
-                      style={downDisabled ? DISABLED_STYLE : undefined}
-                      onClick={() => onMove(c, 'down')}
-                    >
-                      <IconArrowDown size={16} />
-                    </ActionIcon>
+                    {MOVES.map(({ direction, Icon }) => {
+                      const off = direction === 'up' ? upDisabled : downDisabled;
+                      return (
+                        <ActionIcon
+                          key={direction}
+                          variant="subtle"
+                          color="gray"
+                          aria-label={`Move ${label} ${direction}`}
+                          data-move={`${c.id}-${direction}`}
+                          disabled={off}
+                          style={off ? DISABLED_STYLE : undefined}
+                          onClick={() => onMove(c, direction)}
+                        >
+                          <Icon size={16} />
+                        </ActionIcon>
+                      );
+                    })}
                     <ActionIcon variant="subtle" aria-label={`Edit ${label}`} onClick={() => onEdit(c)}>
                       <IconPencil size={16} />
                     </ActionIcon>
