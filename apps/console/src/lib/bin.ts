@@ -4,23 +4,42 @@ import { send } from './api-client.ts';
 import { profileQuery } from './session.ts';
 
 /** Each kind of item that goes to the bin: its delete call, who may delete and restore it, how it is named. */
-export const BIN_KINDS: Record<BinEntity, { remove: typeof api.brand.delete; permission: Permission; label: string }> =
-  {
-    brands: { remove: api.brand.delete, permission: CALL_PERMISSIONS.brand.delete, label: 'Brand' },
-    content: { remove: api.content.delete, permission: CALL_PERMISSIONS.content.delete, label: 'Content' },
-    brand_langs: {
-      remove: api.brand.langDelete,
-      permission: CALL_PERMISSIONS.brand.langDelete,
-      label: 'Brand language version',
-    },
-    content_langs: {
-      remove: api.content.langDelete,
-      permission: CALL_PERMISSIONS.content.langDelete,
-      label: 'Content language version',
-    },
-    promos: { remove: api.promo.delete, permission: CALL_PERMISSIONS.promo.delete, label: 'Promo banner' },
-    streams: { remove: api.stream.delete, permission: CALL_PERMISSIONS.stream.delete, label: 'Stream' },
-  };
+export const BIN_KINDS: Record<
+  BinEntity,
+  { remove: typeof api.brand.delete; permission: Permission; label: string; plural: string }
+> = {
+  brands: { remove: api.brand.delete, permission: CALL_PERMISSIONS.brand.delete, label: 'Brand', plural: 'Brands' },
+  content: {
+    remove: api.content.delete,
+    permission: CALL_PERMISSIONS.content.delete,
+    label: 'Content',
+    plural: 'Content',
+  },
+  brand_langs: {
+    remove: api.brand.langDelete,
+    permission: CALL_PERMISSIONS.brand.langDelete,
+    label: 'Brand language version',
+    plural: 'Brand language versions',
+  },
+  content_langs: {
+    remove: api.content.langDelete,
+    permission: CALL_PERMISSIONS.content.langDelete,
+    label: 'Content language version',
+    plural: 'Content language versions',
+  },
+  promos: {
+    remove: api.promo.delete,
+    permission: CALL_PERMISSIONS.promo.delete,
+    label: 'Promo banner',
+    plural: 'Promo banners',
+  },
+  streams: {
+    remove: api.stream.delete,
+    permission: CALL_PERMISSIONS.stream.delete,
+    label: 'Stream',
+    plural: 'Streams',
+  },
+};
 
 /** One item of one kind, as the bin calls take it. */
 export interface BinItem {
