@@ -69,7 +69,10 @@ describe('staff accounts and roles', () => {
     await eddie.waitForURL(/\/admin\/brands/);
 
     // No promo codes (marketing's) and no report (the analysts').
-    expect(await sidebarEntries(eddie)).toEqual([...SPEC_SEVEN.filter((s) => s !== 'Promocodes' && s !== 'Report'), 'Bin']);
+    expect(await sidebarEntries(eddie)).toEqual([
+      ...SPEC_SEVEN.filter((s) => s !== 'Promocodes' && s !== 'Report'),
+      'Bin',
+    ]);
     await eddie.goto('/admin/promocodes');
     await eddie.getByRole('heading', { name: 'Your role (Editor) may not use this screen' }).waitFor();
     await eddie.goto('/admin/staff');
