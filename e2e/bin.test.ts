@@ -70,21 +70,21 @@ describe('delete to the bin', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     // Gone from the list and the API; the toast offers Undo, and the keyboard is on it.
-    await page.getByRole('button', { name: 'Binnable Bay' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Binnable Bay', exact: true }).waitFor({ state: 'detached' });
     expect(await brandNames()).not.toContain('Binnable Bay');
     await toast(page, 'Brand “Binnable Bay” moved to the bin.').waitFor();
     await poll(() => focusedName(page)).toBe('Undo delete of Binnable Bay');
     await page.keyboard.press('Enter');
     await toast(page, '“Binnable Bay” restored.').waitFor();
-    await page.getByRole('button', { name: 'Binnable Bay' }).waitFor();
+    await page.getByRole('button', { name: 'Binnable Bay', exact: true }).waitFor();
     // The Undo it was on has gone: the keyboard is on the screen's create button, not lost on the page.
     await poll(() => focusedName(page)).toBe('New brand');
     expect((await c.t.post('/api/content/list', { brand_id: brand.id })).json()).toHaveLength(2);
 
     // Deleted again: gone from the Content screen's brand picker with its episodes, listed in the bin.
-    await page.getByRole('button', { name: 'Binnable Bay' }).click();
+    await page.getByRole('button', { name: 'Binnable Bay', exact: true }).click();
     await deleteFromModal(page, 'Edit brand', 'brand', 'Binnable Bay');
-    await page.getByRole('button', { name: 'Binnable Bay' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Binnable Bay', exact: true }).waitFor({ state: 'detached' });
     expect(await pickerBrands(page)).not.toContain('Binnable Bay');
     expect((await c.t.post('/api/content/list', { brand_id: brand.id })).statusCode).toBe(404);
 
@@ -118,7 +118,7 @@ describe('delete to the bin', () => {
 
     await page.goto(`/admin/streams?edit=${stream.id}`);
     await deleteFromModal(page, 'Edit stream', 'stream', 'Binned live');
-    await page.getByRole('button', { name: 'Binned live' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Binned live', exact: true }).waitFor({ state: 'detached' });
     await toast(page, 'Stream “Binned live” moved to the bin.').waitFor();
 
     // A language version is deleted from its tab; the modal stays open, the tab has no version now.
@@ -161,7 +161,7 @@ describe('delete to the bin', () => {
     await poll(() => page.getByRole('table', { name: 'Deleted items' }).locator('tbody tr').count()).toBe(1);
 
     const row = page.getByTestId(`bin-row-streams-${stream.id}`);
-    await row.getByRole('button', { name: 'Delete Binned live for good' }).click();
+    await row.getByRole('button', { name: 'Delete for good: Binned live' }).click();
     const forGood = page.getByRole('dialog', { name: 'Delete Binned live for good?' });
     await forGood.getByText('It cannot be restored afterwards.').waitFor();
     await forGood.getByRole('button', { name: 'Delete for good' }).click();

@@ -28,8 +28,7 @@ const TOAST_ATTRIBUTE = 'data-undo-toast';
  * (a language version's tab), else to the screen's create button (the item's row, which opened it, is gone), else
  * to the screen itself.
  */
-function focusAfterToast(origin: Element | null) {
-  const dialog = origin?.closest('[role="dialog"]');
+function focusAfterToast(dialog: Element | null | undefined) {
   const target =
     (dialog?.isConnected &&
       (dialog.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]') ??
@@ -105,7 +104,8 @@ export function useMoveToBin() {
     item: Deletable,
     { unsaved = false, onDeleted }: { unsaved?: boolean; onDeleted?: () => void },
   ) {
-    const origin = document.activeElement;
+    // The modal the delete is made in, if any: taken now, as the button that asked may be gone by then.
+    const dialog = document.activeElement?.closest('[role="dialog"]');
     const confirmed = await confirmAction({
       title: `Delete ${item.name}?`,
       message: [
@@ -130,23 +130,24 @@ export function useMoveToBin() {
     }
     onDeleted?.();
     void reloadAfterBin(client);
-    showUndoToast(item, origin);
+    showUndoToast(item, dialog);
     return true;
   }
 
   return { remove, deleting };
 }
 
-function showUndoToast(item: Deletable, origin: Element | null) {
+function showUndoToast(item: Deletable, dialog: Element | null | undefined) {
   const toastId = `bin:${item.entity}:${item.id}:${Date.now()}`;
   const leave = () => {
-    if (toastHasFocus()) focusAfterToast(origin);
+    if (toastHasFocus()) focusAfterToast(dialog);
   };
   async function undo() {
+    // Undo is about to go from the toast: the keyboard leaves it first, not with the button once it is gone.
+    leave();
     try {
       await restoreFromBin(item);
     } catch (err) {
-      leave();
       notifications.update({
         id: toastId,
         color: 'red',
@@ -156,7 +157,6 @@ function showUndoToast(item: Deletable, origin: Element | null) {
       });
       return;
     }
-    leave();
     void reloadAfterBin(queryClient);
     notifications.update({ id: toastId, color: 'green', message: `“${item.name}” restored.`, autoClose: 4000 });
   }

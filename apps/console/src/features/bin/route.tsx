@@ -155,7 +155,7 @@ export function Component() {
                           color="red"
                           c={DANGER_TEXT}
                           leftSection={<IconTrashX size={14} aria-hidden />}
-                          aria-label={`Delete ${row.name} for good`}
+                          aria-label={`Delete for good: ${row.name}`}
                           loading={busy(row, purge)}
                           onClick={() => void onPurge(row, index)}
                         >
