@@ -35,7 +35,12 @@ const bin = (entity?: BinEntity) => c.t.call(api.bin.list, { entity });
 /** The names the Content screen's brand picker offers. */
 async function pickerBrands(page: Page): Promise<string[]> {
   await page.goto('/admin/content');
-  await page.getByRole('combobox', { name: 'Brand' }).click();
+  await page.getByText('Content is listed per brand').waitFor();
+  // The picker's choices are the brands list, read once the screen shows.
+  await poll(async () => {
+    await page.getByRole('combobox', { name: 'Brand' }).click();
+    return page.getByRole('option').count();
+  }).toBeGreaterThan(0);
   const options = page.getByRole('option');
   await options.first().waitFor();
   const names = await options.allTextContents();
@@ -102,7 +107,7 @@ describe('delete to the bin', () => {
     await page.goto(`/admin/content?brand=${brand.id}`);
     await page.getByRole('table', { name: 'Content' }).getByText('Sea Shell').waitFor();
     expectNoConsoleErrors();
-  });
+  }, 180_000);
 
   it('deletes a stream and language versions; an admin deletes one for good', async () => {
     const stream = await scene.post(c, '/api/stream/add', {
@@ -133,7 +138,7 @@ describe('delete to the bin', () => {
     // Escape lets the toast go and gives the keyboard back to the modal, which stays open.
     await poll(() => focusedName(page)).toBe('Undo delete of English version');
     await page.keyboard.press('Escape');
-    await poll(() => focusedName(page)).toBe('English');
+    await poll(() => focusedName(page)).toBe('English (no version yet)');
     expect(await edit.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await edit.waitFor({ state: 'hidden' });
@@ -172,7 +177,7 @@ describe('delete to the bin', () => {
     await page.getByRole('button', { name: 'Show all kinds' }).click();
     await page.getByText('Version Vale · English').waitFor();
     expectNoConsoleErrors();
-  });
+  }, 180_000);
 
   it('a restore that would clash says why and changes nothing', async () => {
     const first = await c.addBrand('Clash Cove', { slug: 'clash-cove' });
@@ -233,7 +238,7 @@ describe('delete to the bin', () => {
     await analystRow.waitFor();
     expect(await analystRow.getByRole('button').count()).toBe(0);
     expectNoConsoleErrors();
-  });
+  }, 180_000);
 
   it('passes axe on the Bin screen, the confirmation and the Undo toast in dark and light mode', async () => {
     for (const colorMode of ['dark', 'light'] as const) {
@@ -263,5 +268,5 @@ describe('delete to the bin', () => {
       await shot(page, `bin-empty-${colorMode}`);
     }
     expectNoConsoleErrors();
-  });
+  }, 240_000);
 });
