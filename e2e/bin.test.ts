@@ -35,7 +35,7 @@ const bin = (entity?: BinEntity) => c.t.call(api.bin.list, { entity });
 /** The names the Content screen's brand picker offers. */
 async function pickerBrands(page: Page): Promise<string[]> {
   await page.goto('/admin/content');
-  await page.getByText('Content is listed per brand').waitFor();
+  await page.getByRole('combobox', { name: 'Brand' }).waitFor();
   // The picker's choices are the brands list, read once the screen shows.
   await poll(async () => {
     await page.getByRole('combobox', { name: 'Brand' }).click();
