@@ -61,6 +61,8 @@ async function deleteFromModal(page: Page, dialogName: string, what: string, nam
 describe('delete to the bin', () => {
   it('deletes a brand with its content, Undo brings it back, and so does Restore on the Bin screen', async () => {
     const brand = await scene.brandWithContent(c, 'Binnable Bay', ['Tide Pool', 'Sea Shell']);
+    // Another brand stays in the picker throughout.
+    await c.addBrand('Keeper Key');
     const page = await c.newPage();
     await c.signIn(page);
     await page.goto(`/admin/brands?edit=${brand.id}`);
@@ -90,7 +92,9 @@ describe('delete to the bin', () => {
     await page.getByRole('button', { name: 'Binnable Bay', exact: true }).click();
     await deleteFromModal(page, 'Edit brand', 'brand', 'Binnable Bay');
     await page.getByRole('button', { name: 'Binnable Bay', exact: true }).waitFor({ state: 'detached' });
-    expect(await pickerBrands(page)).not.toContain('Binnable Bay');
+    const whileDeleted = await pickerBrands(page);
+    expect(whileDeleted).toContain('Keeper Key');
+    expect(whileDeleted).not.toContain('Binnable Bay');
     expect((await c.t.post('/api/content/list', { brand_id: brand.id })).statusCode).toBe(404);
 
     await page.goto('/admin/bin');
