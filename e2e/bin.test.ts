@@ -99,6 +99,7 @@ describe('delete to the bin', () => {
 
     await page.goto('/admin/bin');
     const row = page.getByTestId(`bin-row-brands-${brand.id}`);
+    await row.waitFor();
     const cells = await row.locator('td').allTextContents();
     expect(cells.slice(0, 3)).toEqual(['Brand', 'Binnable Bay', ADMIN_EMAIL]);
     const [entry] = (await bin('brands')).rows.filter((r) => r.id === brand.id);
