@@ -42,7 +42,7 @@ describe('staff accounts and roles', () => {
     const admin = await c.newPage();
     await c.signIn(admin);
     // The specification's seven first and in order, the new ones after.
-    expect(await sidebarEntries(admin)).toEqual([...SPEC_SEVEN, 'Staff']);
+    expect(await sidebarEntries(admin)).toEqual([...SPEC_SEVEN, 'Staff', 'Bin']);
     await admin.goto('/admin/staff');
     await admin.getByRole('table', { name: 'Staff' }).getByText(ADMIN_EMAIL).first().waitFor();
 
@@ -69,7 +69,10 @@ describe('staff accounts and roles', () => {
     await eddie.waitForURL(/\/admin\/brands/);
 
     // No promo codes (marketing's) and no report (the analysts').
-    expect(await sidebarEntries(eddie)).toEqual(SPEC_SEVEN.filter((s) => s !== 'Promocodes' && s !== 'Report'));
+    expect(await sidebarEntries(eddie)).toEqual([
+      ...SPEC_SEVEN.filter((s) => s !== 'Promocodes' && s !== 'Report'),
+      'Bin',
+    ]);
     await eddie.goto('/admin/promocodes');
     await eddie.getByRole('heading', { name: 'Your role (Editor) may not use this screen' }).waitFor();
     await eddie.goto('/admin/staff');
@@ -111,7 +114,7 @@ describe('staff accounts and roles', () => {
     await page.getByText('Your role (Marketing) may not publish catalogues').waitFor();
     expect(await page.getByRole('button', { name: 'Build and publish' }).count()).toBe(0);
     // Promo codes are marketing's own screen.
-    expect(await sidebarEntries(page)).toEqual(SPEC_SEVEN.filter((s) => s !== 'Report'));
+    expect(await sidebarEntries(page)).toEqual([...SPEC_SEVEN.filter((s) => s !== 'Report'), 'Bin']);
     await page.goto('/admin/promocodes');
     await page.getByRole('button', { name: 'New promo code' }).first().waitFor();
     expectNoConsoleErrors();
@@ -122,7 +125,7 @@ describe('staff accounts and roles', () => {
     const page = await c.newPage();
     await signInAs(page, analyst.email);
     await page.waitForURL(/\/admin\//);
-    expect(await sidebarEntries(page)).toEqual(SPEC_SEVEN.filter((s) => s !== 'Promocodes'));
+    expect(await sidebarEntries(page)).toEqual([...SPEC_SEVEN.filter((s) => s !== 'Promocodes'), 'Bin']);
     await page.goto('/admin/report');
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -2,17 +2,15 @@ import { z } from 'zod';
 import { addresses } from './addresses.ts';
 import { Brand, BrandLang } from './brands.ts';
 import { call, Id, Ok, Timestamp, UpdatedAtGuard } from './common.ts';
+import { BIN_DAYS, BIN_ENTITIES } from './constants.ts';
 import { Content, ContentLang } from './content.ts';
 import { Promo } from './promos.ts';
 import { Stream } from './streams.ts';
 
-/** What can be deleted to the bin, named as the audit log names them (api.md, "Bin and history"). */
-export const BIN_ENTITIES = ['brands', 'content', 'brand_langs', 'content_langs', 'promos', 'streams'] as const;
+// Written without zod (constants.ts), so the console's bin code reads them without loading zod.
+export { BIN_DAYS, BIN_ENTITIES };
 export const BinEntity = z.enum(BIN_ENTITIES);
 export type BinEntity = z.infer<typeof BinEntity>;
-
-/** After this many days in the bin an item is deleted for good (the scheduled job `empty-bin`). */
-export const BIN_DAYS = 30;
 
 export const BinListBody = z.object({
   entity: BinEntity.optional(),

@@ -4,3 +4,10 @@ export const AGE_RATINGS = ['0+', '3+', '6+', '12+'] as const;
 
 /** Language id 1 is English, the default for editing. */
 export const DEFAULT_LANG_ID = 1;
+
+/** What can be deleted to the bin, named as the audit log names them (api.md, "Bin and history"). */
+export const BIN_ENTITIES = ['brands', 'content', 'brand_langs', 'content_langs', 'promos', 'streams'] as const;
+export type BinEntityName = (typeof BIN_ENTITIES)[number];
+
+/** After this many days in the bin an item is deleted for good (the scheduled job `empty-bin`). */
+export const BIN_DAYS = 30;

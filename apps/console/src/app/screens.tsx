@@ -9,6 +9,7 @@ import {
   IconPhoto,
   IconStack2,
   IconTicket,
+  IconTrash,
   IconUserCircle,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -104,6 +105,14 @@ export const screens: Screen[] = [
     icon: IconUsersGroup,
     inSidebar: true,
     load: () => import('../features/staff/route.tsx'),
+  },
+  {
+    path: 'bin',
+    permission: 'read',
+    title: 'Bin',
+    icon: IconTrash,
+    inSidebar: true,
+    load: () => import('../features/bin/route.tsx'),
   },
   {
     path: 'account',

@@ -10,6 +10,7 @@ import { useUnsaved } from '../lib/unsaved.ts';
 import { closeUnlessUnsaved, DISCARD_QUESTION } from './confirm.tsx';
 import { type Conflict, ConflictAlert, useConflict } from './conflict-alert.tsx';
 import { useImageUploading } from './image-field.tsx';
+import { type Deletable, DeleteToBinButton } from './move-to-bin.tsx';
 import { Notice } from './notice.tsx';
 import { ReadOnly, ReadOnlyNotice } from './read-only.tsx';
 
@@ -195,6 +196,7 @@ export function EditorModal<T extends Item, V extends object>({
   after,
   loading,
   readOnly = false,
+  remove,
 }: {
   editor: Editor<T, V>;
   /** The entity in the product's words: "brand" gives "New brand", "Create brand", "Save brand". */
@@ -215,6 +217,11 @@ export function EditorModal<T extends Item, V extends object>({
    * in `after` disabled, no primary action, and a notice saying why.
    */
   readOnly?: boolean;
+  /**
+   * The item as its delete asks about it: "Delete {what}" at the left of the footer, for a role that may, which moves
+   * it to the bin (components/move-to-bin.tsx) and closes the modal.
+   */
+  remove?: Deletable | null;
 }) {
   const formId = useId();
   const [body, setBody] = useState<HTMLDivElement | null>(null);
@@ -267,6 +274,11 @@ export function EditorModal<T extends Item, V extends object>({
             borderTop: '1px solid var(--mantine-color-default-border)',
           }}
         >
+          {remove && editing && !readOnly ? (
+            <Box mr="auto">
+              <DeleteToBinButton item={remove} what={what} unsaved={editor.unsaved} onDeleted={editor.close} />
+            </Box>
+          ) : null}
           <Button variant="default" onClick={editor.requestClose}>
             Close
           </Button>

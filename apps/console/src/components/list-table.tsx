@@ -52,6 +52,7 @@ export function ListTable<T extends { id: number }>({
   testId,
   onOpen,
   cells,
+  rowKey = (row) => row.id,
 }: {
   label: string;
   minWidth: number;
@@ -64,6 +65,8 @@ export function ListTable<T extends { id: number }>({
   testId?: string | ((row: T) => string);
   onOpen?: (row: T) => void;
   cells: (row: T) => ReactNode;
+  /** What tells rows apart, where the id alone does not (the bin holds ids of several kinds). */
+  rowKey?: (row: T) => string | number;
 }) {
   return (
     <Table.ScrollContainer minWidth={minWidth}>
@@ -77,7 +80,7 @@ export function ListTable<T extends { id: number }>({
             ? SkeletonRows(skeleton)
             : rows.map((row) => (
                 <Table.Tr
-                  key={row.id}
+                  key={rowKey(row)}
                   data-testid={typeof testId === 'function' ? testId(row) : testId && `${testId}-${row.id}`}
                   style={onOpen ? { cursor: 'pointer' } : undefined}
                   onClick={onOpen ? openOnRowClick(() => onOpen(row)) : undefined}

@@ -21,7 +21,8 @@ export function NewButton({
   const allowed = useMay(permission);
   if (!allowed) return null;
   return (
-    <Button leftSection={<IconPlus size={16} />} onClick={onClick} disabled={disabled}>
+    // Marked: where the keyboard goes after the item it opened was deleted (components/move-to-bin.tsx).
+    <Button leftSection={<IconPlus size={16} />} onClick={onClick} disabled={disabled} data-new-button>
       New {what}
     </Button>
   );

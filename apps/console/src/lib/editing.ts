@@ -31,7 +31,13 @@ export function useEditing<T extends { id: number } | number>({
   find: (id: number) => T | null | undefined;
 }) {
   const location = useLocation();
-  const asked = editOf(location.search);
+  const inAddress = editOf(location.search);
+  // The item whose modal has gone while the address still names it: the router may show the address without it
+  // only later (a busy page, lists reloading after a delete). Meanwhile it is not asked for again, so the modal
+  // neither opens again nor says the item (deleted just now) no longer exists.
+  const [left, setLeft] = useState<EditAsked>(null);
+  if (left !== null && inAddress !== left) setLeft(null);
+  const asked = left !== null && inAddress === left ? null : inAddress;
   const raw = new URLSearchParams(location.search).get(EDIT_PARAM);
   const [, setParams] = useSearchParams();
   const [shown, setShown] = useState<Shown<T> | null>(null);
@@ -64,7 +70,9 @@ export function useEditing<T extends { id: number } | number>({
     /** The modal has gone (its close took the item out of the address as it began: `useEditAddress`). */
     closed: () => {
       setShown(null);
-      if (asked !== null) setParams(withoutEdit, { replace: true, preventScrollReset: true });
+      if (inAddress === null) return;
+      setLeft(inAddress);
+      setParams(withoutEdit, { replace: true, preventScrollReset: true });
     },
   };
 }

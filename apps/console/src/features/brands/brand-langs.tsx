@@ -6,6 +6,7 @@ import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ImageField, imageInput, useImageUploading } from '../../components/image-field.tsx';
 import { LanguageTabs } from '../../components/language-tabs.tsx';
 import { ListState } from '../../components/list-state.tsx';
+import { DeleteToBinButton } from '../../components/move-to-bin.tsx';
 import { useLanguages } from '../../lib/reads.ts';
 import { showRefusal, showSaved, startFrom, valuesFrom } from '../../lib/saved-form.ts';
 import { useBrandLangs, useBrandVersionSaves } from './api.ts';
@@ -91,9 +92,23 @@ function BrandLangEditor({
             label={`Published in ${language.name}`}
             {...form.getInputProps('is_published', { type: 'checkbox' })}
           />
-          <Button type="submit" variant="light" loading={add.isPending || update.isPending || uploading}>
-            {version ? `Save ${language.name} version` : `Add ${language.name} version`}
-          </Button>
+          <Group gap="xs">
+            {version ? (
+              <DeleteToBinButton
+                item={{
+                  entity: 'brand_langs',
+                  id: version.id,
+                  name: `${language.name} version`,
+                  consequence: `The apps in ${language.name} no longer show the brand or its content until it is restored.`,
+                }}
+                what={`${language.name} version`}
+                unsaved={dirty}
+              />
+            ) : null}
+            <Button type="submit" variant="light" loading={add.isPending || update.isPending || uploading}>
+              {version ? `Save ${language.name} version` : `Add ${language.name} version`}
+            </Button>
+          </Group>
         </Group>
       </Stack>
     </form>

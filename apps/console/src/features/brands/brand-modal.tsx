@@ -111,6 +111,15 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
       what="brand"
       size="xl"
       onClosed={onClosed}
+      remove={
+        brand && {
+          entity: 'brands',
+          id: brand.id,
+          name: brand.name,
+          consequence:
+            'Its content, language versions and country rules go with it; links to its content in compilations and banners that open it are left out of the apps until it is restored.',
+        }
+      }
       after={
         <>
           <Section title="Language versions">

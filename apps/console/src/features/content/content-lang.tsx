@@ -1,10 +1,11 @@
 import { type ContentLang, ContentLangAddBody, type Language } from '@kids-vod/contract';
-import { Alert, Button, Grid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ImageField, imageInput } from '../../components/image-field.tsx';
 import { LanguageTabs } from '../../components/language-tabs.tsx';
+import { DeleteToBinButton } from '../../components/move-to-bin.tsx';
 import { startFrom, valuesFrom } from '../../lib/saved-form.ts';
 import { VideoSection } from './video-section.tsx';
 
@@ -113,10 +114,24 @@ export function ContentLangs({
                 label="Thumbnail"
                 {...imageInput(form, 'thumbnail_url')}
               />
-              <Switch
-                label={`Published in ${langName}`}
-                {...form.getInputProps('is_published', { type: 'checkbox' })}
-              />
+              <Group justify="space-between" gap="xs">
+                <Switch
+                  label={`Published in ${langName}`}
+                  {...form.getInputProps('is_published', { type: 'checkbox' })}
+                />
+                {version ? (
+                  <DeleteToBinButton
+                    item={{
+                      entity: 'content_langs',
+                      id: version.id,
+                      name: `${langName} version`,
+                      consequence: `Its video goes with it; the apps in ${langName} no longer show the content until it is restored.`,
+                    }}
+                    what={`${langName} version`}
+                    unsaved={form.isDirty()}
+                  />
+                ) : null}
+              </Group>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>

@@ -171,7 +171,23 @@ export function ContentModal({
     : `New content · ${brand.name}`;
 
   return (
-    <EditorModal readOnly={!mayChange} editor={editor} what="content" title={title} size={960} onClosed={onClosed}>
+    <EditorModal
+      readOnly={!mayChange}
+      editor={editor}
+      what="content"
+      title={title}
+      size={960}
+      onClosed={onClosed}
+      remove={
+        item && {
+          entity: 'content',
+          id: item.id,
+          name: `${brand.name} · ${episodeCode(item)}${englishTitle ? ` · ${englishTitle}` : ''}`,
+          consequence:
+            'Its language versions and videos go with it; compilations that link it and banners that open it leave it out until it is restored.',
+        }
+      }
+    >
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
         <NumberField
           label="Season"

@@ -76,10 +76,23 @@ export function StreamModal({
       }
     },
   });
-  const { form } = editor;
+  const { form, item } = editor;
 
   return (
-    <EditorModal readOnly={!mayChange} editor={editor} what="stream" onClosed={onClosed}>
+    <EditorModal
+      readOnly={!mayChange}
+      editor={editor}
+      what="stream"
+      onClosed={onClosed}
+      remove={
+        item && {
+          entity: 'streams',
+          id: item.id,
+          name: item.title,
+          consequence: 'The apps no longer show it from the next published catalogue.',
+        }
+      }
+    >
       <Stack gap="sm">
         <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
         <TextInput
