@@ -3,7 +3,10 @@
  * export: what kind of item an entry is about, what happened, and each changed field as "label: old → new" with
  * language and brand names, Yes/No, en-GB dates. No zod, so a screen imports it without the schemas.
  */
-import type { AuditAction, AuditEntry } from './audit.ts';
+import type { AuditAction, AuditEntry as ListedEntry } from './audit.ts';
+
+/** An entry as the log holds it (the words need nothing the list adds to it). */
+type AuditEntry = Omit<ListedEntry, 'item'>;
 
 /** Names of what entries refer to by id; an unknown id is written as "language 7", never as a bare number. */
 export interface AuditNames {

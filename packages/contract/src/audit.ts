@@ -44,6 +44,19 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/**
+ * The item an entry belongs to, as the console opens it: a language version or a rule is its brand's or episode's,
+ * a video the episode it is attached to. An episode names its brand, a stream its language (their screens are
+ * per brand and per language). Null for what no edit modal opens (app strings, builds, staff events).
+ */
+export const AuditItem = z.object({
+  entity: z.enum(['brands', 'content', 'promos', 'streams', 'promo_codes']),
+  id: z.int().positive(),
+  brand_id: z.int().positive().optional(),
+  lang_id: z.int().positive().optional(),
+});
+export type AuditItem = z.infer<typeof AuditItem>;
+
 /** One changed row: who changed it (null: the first start, the demo data or a script), how, and the row on both sides. */
 export const AuditEntry = z.object({
   id: z.int().positive(),
@@ -56,6 +69,7 @@ export const AuditEntry = z.object({
   action: z.enum(AUDIT_ACTIONS),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
+  item: AuditItem.nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import type { AuditEntry, AuditPage, api } from '@kids-vod/contract';
+import type { AuditEntry, AuditItem, AuditPage, api } from '@kids-vod/contract';
 import { type AuditNames, changeLine, entryWords } from '@kids-vod/contract/audit-words';
 import { and, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { auditLog, brands, countries, languages } from '../../db/schema.ts';
+import { auditLog, brands, content, contentLangs, countries, languages } from '../../db/schema.ts';
 import { csvRecord } from '../../lib/csv.ts';
 import type { Body } from '../../lib/route.ts';
 
@@ -53,6 +53,84 @@ function conditions(filter: Filter): SQL[] {
   return where;
 }
 
+type Row = Omit<AuditEntry, 'item'>;
+const num = (value: unknown) => (typeof value === 'number' ? value : undefined);
+
+/** The episodes (by id) and the episodes' language versions (by the version's id) that a page's entries name. */
+async function episodesOf(db: Executor, rows: Row[]) {
+  const contentIds = new Set<number>();
+  const versionIds = new Set<number>();
+  for (const { entity, before, after } of rows) {
+    const row = after ?? before ?? {};
+    if (entity === 'content_langs' || entity === 'content_links') contentIds.add(num(row.content_id) ?? 0);
+    if (entity === 'video_files') versionIds.add(num(row.content_lang_id) ?? num(before?.content_lang_id) ?? 0);
+  }
+  contentIds.delete(0);
+  versionIds.delete(0);
+  const [episodes, versions] = await Promise.all([
+    contentIds.size
+      ? db
+          .select({ id: content.id, brand_id: content.brand_id })
+          .from(content)
+          .where(inArray(content.id, [...contentIds]))
+      : [],
+    versionIds.size
+      ? db
+          .select({ id: contentLangs.id, content_id: content.id, brand_id: content.brand_id })
+          .from(contentLangs)
+          .innerJoin(content, eq(content.id, contentLangs.content_id))
+          .where(inArray(contentLangs.id, [...versionIds]))
+      : [],
+  ]);
+  return {
+    brandOf: new Map(episodes.map((e) => [e.id, e.brand_id])),
+    versions: new Map(versions.map((v) => [v.id, v])),
+  };
+}
+
+type Episodes = Awaited<ReturnType<typeof episodesOf>>;
+
+function itemOf({ entity, entity_id, before, after }: Row, { brandOf, versions }: Episodes): AuditItem | null {
+  const row = after ?? before ?? {};
+  const id = Number(entity_id);
+  const episode = (contentId: number | undefined) => {
+    const brand = contentId === undefined ? undefined : brandOf.get(contentId);
+    return contentId && brand ? { entity: 'content' as const, id: contentId, brand_id: brand } : null;
+  };
+  switch (entity) {
+    case 'brands':
+    case 'promos':
+    case 'promo_codes':
+      return { entity, id };
+    case 'streams':
+      return { entity, id, lang_id: num(row.lang_id) };
+    case 'brand_langs':
+    case 'country_rules': {
+      const brand = num(row.brand_id);
+      return brand ? { entity: 'brands', id: brand } : null;
+    }
+    case 'content': {
+      const brand = num(row.brand_id);
+      return brand ? { entity, id, brand_id: brand } : null;
+    }
+    case 'content_langs':
+    case 'content_links':
+      return episode(num(row.content_id));
+    case 'video_files': {
+      const version = versions.get(num(row.content_lang_id) ?? num(before?.content_lang_id) ?? 0);
+      return version ? { entity: 'content', id: version.content_id, brand_id: version.brand_id } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Each entry with the item it belongs to, so a screen can link to it. */
+async function withItems(db: Executor, rows: Row[]): Promise<AuditEntry[]> {
+  const episodes = await episodesOf(db, rows);
+  return rows.map((row) => ({ ...row, item: itemOf(row, episodes) }));
+}
+
 async function page(db: Executor, where: SQL[], beforeId: number | undefined, limit: number): Promise<AuditPage> {
   const cursor = beforeId ? [lt(auditLog.id, beforeId)] : [];
   // One row more than asked says whether there is an older page.
@@ -62,7 +140,7 @@ async function page(db: Executor, where: SQL[], beforeId: number | undefined, li
     .where(and(...where, ...cursor))
     .orderBy(desc(auditLog.id))
     .limit(limit + 1);
-  const items = rows.slice(0, limit);
+  const items = await withItems(db, rows.slice(0, limit));
   return { items, next_before_id: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
 }
 
@@ -100,7 +178,7 @@ async function auditNames(db: Executor): Promise<AuditNames> {
 }
 
 /** One entry's records: one per changed field, or one with no change for an event that changes none. */
-function entryRecords(entry: AuditEntry, names: AuditNames): string {
+function entryRecords(entry: Row, names: AuditNames): string {
   const words = entryWords(entry, names);
   const cells = [
     entry.id,

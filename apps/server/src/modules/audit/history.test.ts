@@ -63,6 +63,11 @@ describe("an item's history with its parts", () => {
       'brands insert',
     ]);
     expect(items[3]).toMatchObject({ before: { title: 'Ducks' }, after: { title: 'Geese' } });
+    // Each entry names the item a screen opens for it: a link is its episode's, in the episode's own brand.
+    expect(items.map((e) => e.item)).toEqual([
+      { entity: 'content', id: episode.id, brand_id: other.id },
+      ...Array(5).fill({ entity: 'brands', id: brand.id }),
+    ]);
     // Without the flag: the brand's own row only, as before.
     expect(what((await page({ entity: 'brands', entity_id: String(brand.id) })).items)).toEqual(['brands insert']);
   });
@@ -99,6 +104,9 @@ describe("an item's history with its parts", () => {
       before: { content_lang_id: Number(russian!.entity_id) },
       after: { content_lang_id: null },
     });
+    expect(new Set(items.map((e) => JSON.stringify(e.item)))).toEqual(
+      new Set([JSON.stringify({ entity: 'content', id: episode.id, brand_id: brand.id })]),
+    );
     // The sibling's version and the brand's rows are not the episode's.
     expect(items.some((e) => e.after?.title === 'Sibling')).toBe(false);
   });
