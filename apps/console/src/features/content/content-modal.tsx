@@ -171,7 +171,15 @@ export function ContentModal({
     : `New content · ${brand.name}`;
 
   return (
-    <EditorModal readOnly={!mayChange} editor={editor} what="content" title={title} size={960} onClosed={onClosed}>
+    <EditorModal
+      readOnly={!mayChange}
+      editor={editor}
+      what="content"
+      history="content"
+      title={title}
+      size={960}
+      onClosed={onClosed}
+    >
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
         <NumberField
           label="Season"

@@ -79,7 +79,7 @@ export function StreamModal({
   const { form } = editor;
 
   return (
-    <EditorModal readOnly={!mayChange} editor={editor} what="stream" onClosed={onClosed}>
+    <EditorModal readOnly={!mayChange} editor={editor} what="stream" history="streams" onClosed={onClosed}>
       <Stack gap="sm">
         <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
         <TextInput
