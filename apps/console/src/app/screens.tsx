@@ -1,6 +1,7 @@
 import { may, type Permission, type Role } from '@kids-vod/contract/client';
 import {
   type Icon,
+  IconActivity,
   IconBroadcast,
   IconChartBar,
   IconCode,
@@ -104,6 +105,14 @@ export const screens: Screen[] = [
     icon: IconUsersGroup,
     inSidebar: true,
     load: () => import('../features/staff/route.tsx'),
+  },
+  {
+    path: 'activity',
+    permission: 'staff',
+    title: 'Activity',
+    icon: IconActivity,
+    inSidebar: true,
+    load: () => import('../features/activity/route.tsx'),
   },
   {
     path: 'account',
