@@ -113,6 +113,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
 
 /** Columns that say nothing to a reader (ids, bookkeeping, where a file is stored). */
 const HIDDEN = new Set(['id', 'created_at', 'updated_at', 'deleted_by', 'storage_key']);
+/** A part's parent: the item it belongs to, which the entry's item (its History, its link) already names. */
+const PARENT: Record<string, string> = { brand_langs: 'brand_id', country_rules: 'brand_id', content_langs: 'content_id' };
 
 export interface FieldChange {
   field: string;
@@ -260,7 +262,7 @@ export function entryWords(entry: AuditEntry, names: AuditNames = {}): EntryWord
   const changes: FieldChange[] = [];
   for (const field of fields) {
     // Going to the bin and back is said by `what`, not as a field.
-    if (HIDDEN.has(field) || field === 'deleted_at') continue;
+    if (HIDDEN.has(field) || field === 'deleted_at' || PARENT[entry.entity] === field) continue;
     const change = fieldChange(entry, field, names);
     if (change) changes.push(change);
   }

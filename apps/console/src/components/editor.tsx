@@ -334,7 +334,7 @@ function WithHistory<T extends Item, V extends object>({
   return (
     <Tabs value={id === null ? 'details' : tab} onChange={setTab}>
       {id === null ? null : (
-        <Tabs.List mb="md">
+        <Tabs.List mb="md" aria-label="Details and history">
           <Tabs.Tab value="details" leftSection={<IconForms size={16} aria-hidden />}>
             Details
           </Tabs.Tab>

@@ -56,7 +56,7 @@ describe('the audit log in words', () => {
     );
     expect(lang.kind).toBe('Brand language version');
     expect(lang.subject).toBe('Russian version');
-    expect(lang.changes.map(changeLine)).toEqual(['Brand: Ducks', 'Language: Russian', 'Title: Утки']);
+    expect(lang.changes.map(changeLine)).toEqual(['Language: Russian', 'Title: Утки']);
     const rule = entryWords(
       entry({ entity: 'country_rules', action: 'delete', before: { code2: ['GB', 'IE'] } }),
       names,
