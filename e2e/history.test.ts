@@ -58,7 +58,7 @@ describe('history in the edit modal', () => {
     const entries = history.getByTestId('audit-entry');
     await expect.poll(() => entries.count()).toBe(5);
     expect(await entries.nth(0).textContent()).toMatch(/Changed.*English version.*Title:.*Tale three.*→.*Tale four/);
-    expect(await entries.nth(3).textContent()).toMatch(/Created.*English version.*Language: English.*Title: Tale one/);
+    expect(await entries.nth(3).textContent()).toMatch(/Created.*English version.*Title: Tale one.*Language: English/);
     expect(await entries.nth(4).textContent()).toMatch(/Created.*Episode/);
     await expectAccessible(page, 'history tab, light');
 
@@ -144,9 +144,9 @@ describe('the activity screen', () => {
     const list = page.getByRole('list', { name: 'Activity, newest first' });
     await list.getByTestId('audit-entry').first().waitFor();
 
-    await page.getByLabel('Person', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Person' }).click();
     await page.getByRole('option', { name: new RegExp(editor.email.replace('.', '\\.')) }).click();
-    await page.getByLabel('Kind of item', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Kind of item' }).click();
     await page.getByRole('option', { name: 'Episode language version' }).click();
     await page.waitForURL(/person=\d+.*kind=content_langs|kind=content_langs.*person=\d+/);
     await expect.poll(() => list.getByTestId('audit-entry').count()).toBe(1);
