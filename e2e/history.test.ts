@@ -152,7 +152,7 @@ describe('the activity screen', () => {
     await expect.poll(() => list.getByTestId('audit-entry').count()).toBe(1);
     const entry = list.getByTestId('audit-entry').first();
     expect(await entry.textContent()).toMatch(
-      /Changed.*Episode language version · English version.*Title:.*Woodland.*→.*Woodland by the editor/,
+      /Changed.*Episode language version #\d+ · English version.*Title:.*Woodland.*→.*Woodland by the editor/,
     );
     expect(await entry.textContent()).toContain(editor.email);
     await expectAccessible(page, 'activity screen, light');

@@ -67,7 +67,10 @@ export function AuditEntryCard({
 }) {
   const words = entryWords(entry, names);
   const address = showItem ? auditItemAddress(entry.item) : null;
-  const which = [words.kind, words.subject].filter(Boolean).join(' · ');
+  // On Activity the row's id tells two items of a kind apart (the item filter takes it).
+  const which = [showItem ? `${words.kind} #${entry.entity_id}` : words.kind, words.subject]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Paper component="li" withBorder p="sm" data-testid="audit-entry" style={{ listStyle: 'none' }}>
       <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
@@ -78,7 +81,6 @@ export function AuditEntryCard({
             </Text>
             <Text size="sm" c="dimmed">
               {which}
-              {showItem ? ` ${entry.entity_id}` : ''}
             </Text>
             {badge}
           </Group>
