@@ -114,7 +114,11 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
 /** Columns that say nothing to a reader (ids, bookkeeping, where a file is stored). */
 const HIDDEN = new Set(['id', 'created_at', 'updated_at', 'deleted_by', 'storage_key']);
 /** A part's parent: the item it belongs to, which the entry's item (its History, its link) already names. */
-const PARENT: Record<string, string> = { brand_langs: 'brand_id', country_rules: 'brand_id', content_langs: 'content_id' };
+const PARENT: Record<string, string> = {
+  brand_langs: 'brand_id',
+  country_rules: 'brand_id',
+  content_langs: 'content_id',
+};
 
 export interface FieldChange {
   field: string;
