@@ -4,6 +4,7 @@
  * language and brand names, Yes/No, en-GB dates. No zod, so a screen imports it without the schemas.
  */
 import type { AuditAction, AuditEntry as ListedEntry } from './audit.ts';
+import { ROLE_LABELS } from './permissions.ts';
 
 /** An entry as the log holds it (the words need nothing the list adds to it). */
 type AuditEntry = Omit<ListedEntry, 'item'>;
@@ -181,7 +182,8 @@ const NUMBER_WORDS: Record<string, (value: number, names: AuditNames) => string>
   size_bytes: (bytes) => `${(bytes / 1_000_000).toLocaleString('en-GB', { maximumFractionDigits: 1 })} MB`,
 };
 
-function stringWords(value: string, names: AuditNames): string {
+function stringWords(field: string, value: string, names: AuditNames): string {
+  if (field === 'role' && value in ROLE_LABELS) return ROLE_LABELS[value as keyof typeof ROLE_LABELS];
   if (ISO_MOMENT.test(value)) return (names.moment ?? utcMoment)(value);
   const date = ISO_DATE.exec(value);
   return date ? `${date[3]}/${date[2]}/${date[1]}` : value;
@@ -198,7 +200,7 @@ export function valueWords(field: string, value: unknown, names: AuditNames = {}
   if (isEmpty(value)) return EMPTY;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return NUMBER_WORDS[field]?.(value, names) ?? value.toLocaleString('en-GB');
-  if (typeof value === 'string') return stringWords(value, names);
+  if (typeof value === 'string') return stringWords(field, value, names);
   if (Array.isArray(value)) return listWords(field, value, names);
   if (typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>)

@@ -108,7 +108,7 @@ describe('the audit log in words', () => {
     const role = entryWords(
       entry({ entity: 'users', action: 'update', before: { role: 'editor' }, after: { role: 'admin', email: 'b@x' } }),
     );
-    expect(role.changes.map(changeLine)).toEqual(['Role: editor → admin', 'Email: (empty) → b@x']);
+    expect(role.changes.map(changeLine)).toEqual(['Role: Editor → Admin', 'Email: (empty) → b@x']);
     const created = entryWords(
       entry({ entity: 'streams', action: 'insert', after: { id: 5, created_at: 'x', updated_at: 'y', title: 'Live' } }),
     );
