@@ -200,7 +200,7 @@ describe('the activity screen', () => {
     const theirs = await c.newPage();
     await signInAs(theirs, editor.email);
     await theirs.goto('/admin/activity');
-    await theirs.getByText(/admin/i).first().waitFor();
+    await theirs.getByRole('heading', { name: 'Your role (Editor) may not use this screen' }).waitFor();
     expect(await theirs.getByRole('list', { name: 'Activity, newest first' }).count()).toBe(0);
     expectNoConsoleErrors();
   });
