@@ -9,7 +9,7 @@
  */
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { csvRecord } from '../apps/server/src/modules/report/csv.ts';
+import { csvRecord } from '../apps/server/src/lib/csv.ts';
 import { type BenchApp, startBenchApp } from './lib/app.ts';
 import { createBenchDatabase, fmt, medianMs, medianPairMs } from './lib/database.ts';
 

@@ -108,14 +108,24 @@ describe('brands', () => {
     await expect.poll(() => edit.getByLabel('Slug').inputValue()).toBe('forest-friends');
 
     // Language tabs start on English (id 1), which has no version yet.
-    expect(await edit.getByRole('tab', { selected: true }).getAttribute('aria-label')).toBe('English (no version yet)');
+    expect(
+      await edit
+        .getByRole('tablist', { name: 'Languages' })
+        .getByRole('tab', { selected: true })
+        .getAttribute('aria-label'),
+    ).toBe('English (no version yet)');
     await edit.getByLabel('Title').fill('Forest Friends');
     await edit.getByLabel('Description').fill('Animals of the forest solve small problems.');
     await setSwitch(edit.getByLabel('Published in English'), true);
     await edit.getByRole('button', { name: 'Add English version' }).click();
     await page.getByText('Language version added').waitFor();
     await edit.getByRole('button', { name: 'Save English version' }).waitFor();
-    expect(await edit.getByRole('tab', { selected: true }).getAttribute('aria-label')).toBe('English');
+    expect(
+      await edit
+        .getByRole('tablist', { name: 'Languages' })
+        .getByRole('tab', { selected: true })
+        .getAttribute('aria-label'),
+    ).toBe('English');
 
     // A rule needs at least one country.
     await edit.getByRole('button', { name: 'Add rule' }).click();

@@ -92,9 +92,12 @@ describe('the content screen', () => {
     // After the first save the modal stays open, now editing the item, on language 1.
     const editor = page.getByRole('dialog', { name: /^Edit S1E1/ });
     await editor.waitFor();
-    expect(await editor.getByRole('tab', { selected: true }).getAttribute('aria-label')).toBe(
-      'English (no version yet)',
-    );
+    expect(
+      await editor
+        .getByRole('tablist', { name: 'Languages' })
+        .getByRole('tab', { selected: true })
+        .getAttribute('aria-label'),
+    ).toBe('English (no version yet)');
     await editor.getByText('There is no English version yet.').waitFor();
     await editor.getByLabel('Title').fill('The Hollow Oak');
     await editor.getByLabel('Description').fill('Badger finds a home.');
@@ -353,7 +356,12 @@ describe('the content screen', () => {
     await editor.getByRole('tab', { name: /^Russian/ }).click();
     await stop.getByRole('button', { name: 'Cancel' }).click();
     await stop.waitFor({ state: 'hidden' });
-    expect(await editor.getByRole('tab', { selected: true }).getAttribute('aria-label')).toMatch(/^English/);
+    expect(
+      await editor
+        .getByRole('tablist', { name: 'Languages' })
+        .getByRole('tab', { selected: true })
+        .getAttribute('aria-label'),
+    ).toMatch(/^English/);
     await editor.getByText('Uploading waterfall-en.mp4:').waitFor();
     release();
     await toast(page, 'Video attached').waitFor();

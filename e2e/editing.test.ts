@@ -76,7 +76,7 @@ describe('the edit modals', () => {
     await tabTo(page, dialog.getByRole('button', { name: 'Add English version' }));
     await page.keyboard.press('Enter');
     await focusKept(page, 'Save English version');
-    await tabTo(page, dialog.getByRole('tab', { selected: true }));
+    await tabTo(page, dialog.getByRole('tablist', { name: 'Languages' }).getByRole('tab', { selected: true }));
     await page.keyboard.press('ArrowRight');
     await dialog.getByRole('button', { name: 'Add Russian version' }).waitFor();
     await tabTo(page, dialog.getByLabel('Title'));

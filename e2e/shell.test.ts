@@ -196,7 +196,7 @@ describe('the layout', () => {
     const drawer = page.getByRole('dialog');
     await drawer.waitFor();
     const links = drawer.getByRole('link');
-    // The specification's seven first and in order; an admin's Staff screen after them (issue 15).
+    // The specification's seven first and in order; an admin's Staff (issue 15) and Activity (issue 16) after them.
     expect(await links.allInnerTexts()).toEqual([
       'Brands',
       'Content',
@@ -206,6 +206,7 @@ describe('the layout', () => {
       'JSON Build',
       'Promocodes',
       'Staff',
+      'Activity',
     ]);
     // Measured once its opening transition (a transform) is over.
     await expect.poll(async () => (await box(page, '.mantine-Drawer-content')).width).toBe(270);

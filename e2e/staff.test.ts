@@ -42,7 +42,7 @@ describe('staff accounts and roles', () => {
     const admin = await c.newPage();
     await c.signIn(admin);
     // The specification's seven first and in order, the new ones after.
-    expect(await sidebarEntries(admin)).toEqual([...SPEC_SEVEN, 'Staff', 'Bin']);
+    expect(await sidebarEntries(admin)).toEqual([...SPEC_SEVEN, 'Staff', 'Bin', 'Activity']);
     await admin.goto('/admin/staff');
     await admin.getByRole('table', { name: 'Staff' }).getByText(ADMIN_EMAIL).first().waitFor();
 

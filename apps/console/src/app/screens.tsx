@@ -1,6 +1,7 @@
 import { may, type Permission, type Role } from '@kids-vod/contract/client';
 import {
   type Icon,
+  IconActivity,
   IconBroadcast,
   IconChartBar,
   IconCode,
@@ -113,6 +114,14 @@ export const screens: Screen[] = [
     icon: IconTrash,
     inSidebar: true,
     load: () => import('../features/bin/route.tsx'),
+  },
+  {
+    path: 'activity',
+    permission: 'staff',
+    title: 'Activity',
+    icon: IconActivity,
+    inSidebar: true,
+    load: () => import('../features/activity/route.tsx'),
   },
   {
     path: 'account',

@@ -1,14 +1,17 @@
-import { Box, Button, Group, Modal, type ModalProps, Text } from '@mantine/core';
+import type { RestoredItem } from '@kids-vod/contract';
+import { Box, Button, Group, Modal, type ModalProps, Tabs, Text } from '@mantine/core';
 import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form';
-import { IconRestore } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { IconForms, IconHistory, IconRestore } from '@tabler/icons-react';
+import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useFocusKept } from '../lib/focus-kept.ts';
 import { useFormDraft } from '../lib/form-draft.ts';
+import { lazyComponent } from '../lib/lazy-component.ts';
 import { useOpenerFocus } from '../lib/opener-focus.ts';
 import { showRefusal, showSaved, startFrom } from '../lib/saved-form.ts';
 import { useUnsaved } from '../lib/unsaved.ts';
 import { closeUnlessUnsaved, DISCARD_QUESTION } from './confirm.tsx';
 import { type Conflict, ConflictAlert, useConflict } from './conflict-alert.tsx';
+import type { HistoryEntity } from './history-panel.tsx';
 import { useImageUploading } from './image-field.tsx';
 import { type Deletable, DeleteToBinButton } from './move-to-bin.tsx';
 import { Notice } from './notice.tsx';
@@ -197,6 +200,7 @@ export function EditorModal<T extends Item, V extends object>({
   loading,
   readOnly = false,
   remove,
+  history,
 }: {
   editor: Editor<T, V>;
   /** The entity in the product's words: "brand" gives "New brand", "Create brand", "Save brand". */
@@ -222,6 +226,8 @@ export function EditorModal<T extends Item, V extends object>({
    * it to the bin (components/move-to-bin.tsx) and closes the modal.
    */
   remove?: Deletable | null;
+  /** The item's kind in the audit log: a saved item gets a History tab beside its fields. */
+  history?: HistoryEntity;
 }) {
   const formId = useId();
   const [body, setBody] = useState<HTMLDivElement | null>(null);
@@ -243,21 +249,23 @@ export function EditorModal<T extends Item, V extends object>({
       <Box ref={setBody} tabIndex={-1} style={{ outline: 'none' }}>
         {readOnly ? <ReadOnlyNotice /> : null}
         {editor.restored ? <RestoredNotice onDiscard={editor.discardRestored} /> : null}
-        <ReadOnly readOnly={readOnly}>
-          {editor.ready ? (
-            <form
-              id={formId}
-              onSubmit={editor.submit}
-              noValidate
-              aria-label={label ?? what[0]!.toUpperCase() + what.slice(1)}
-            >
-              {children}
-            </form>
-          ) : (
-            loading
-          )}
-          {editor.ready ? after : null}
-        </ReadOnly>
+        <WithHistory editor={editor} entity={history} readOnly={readOnly}>
+          <ReadOnly readOnly={readOnly}>
+            {editor.ready ? (
+              <form
+                id={formId}
+                onSubmit={editor.submit}
+                noValidate
+                aria-label={label ?? what[0]!.toUpperCase() + what.slice(1)}
+              >
+                {children}
+              </form>
+            ) : (
+              loading
+            )}
+            {editor.ready ? after : null}
+          </ReadOnly>
+        </WithHistory>
         <Box mt="md">
           <ConflictAlert conflict={editor.conflict} what={what} adopt={editor.adopt} loadTheirs={editor.loadTheirs} />
         </Box>
@@ -309,5 +317,64 @@ function RestoredNotice({ onDiscard }: { onDiscard: () => void }) {
         </Button>
       </Group>
     </Notice>
+  );
+}
+
+const HistoryPanel = lazyComponent(() => import('./history-panel.tsx').then((m) => m.HistoryPanel));
+
+/**
+ * A saved item's fields and its History as two tabs (without `entity`, or while the item is new: the fields alone).
+ * The fields stay mounted behind the History tab, so typing and the parts' own forms are kept; the history is
+ * read each time its tab is shown.
+ */
+function WithHistory<T extends Item, V extends object>({
+  editor,
+  entity,
+  readOnly,
+  children,
+}: {
+  editor: Editor<T, V>;
+  entity: HistoryEntity | undefined;
+  readOnly: boolean;
+  children: ReactNode;
+}) {
+  const [tab, setTab] = useState<string | null>('details');
+  const { item } = editor;
+  const id = item && 'id' in item && typeof item.id === 'number' ? item.id : null;
+  if (!entity) return children;
+  // A new item has no history yet: the same tabs without their list, so that creating it does not remount the form.
+  return (
+    <Tabs value={id === null ? 'details' : tab} onChange={setTab}>
+      {id === null ? null : (
+        <Tabs.List mb="md" aria-label="Details and history">
+          <Tabs.Tab value="details" leftSection={<IconForms size={16} aria-hidden />}>
+            Details
+          </Tabs.Tab>
+          <Tabs.Tab value="history" leftSection={<IconHistory size={16} aria-hidden />}>
+            History
+          </Tabs.Tab>
+        </Tabs.List>
+      )}
+      <Tabs.Panel value="details">{children}</Tabs.Panel>
+      <Tabs.Panel value="history">
+        {tab === 'history' && id !== null ? (
+          <Suspense fallback={null}>
+            <HistoryPanel
+              entity={entity}
+              id={id}
+              updatedAt={item?.updated_at}
+              mayRestore={!readOnly}
+              unsaved={editor.unsaved}
+              onRestored={(restored: RestoredItem) => {
+                // The version set back is the one now edited: the form shows it, its `updated_at` guards the next save.
+                editor.adopt(restored as unknown as T);
+                editor.loadTheirs(restored as unknown as T);
+                editor.conflict.clear();
+              }}
+            />
+          </Suspense>
+        ) : null}
+      </Tabs.Panel>
+    </Tabs>
   );
 }

@@ -28,7 +28,7 @@ export function LanguageTabs({
   const tabElement = readOnly ? ({ component: 'div' } as object) : {};
   return (
     <Tabs value={String(value)} onChange={(v) => onChange(Number(v ?? DEFAULT_LANG_ID))} keepMounted={false}>
-      <Tabs.List style={{ flexWrap: 'wrap' }}>
+      <Tabs.List style={{ flexWrap: 'wrap' }} aria-label="Languages">
         {languages.map((l) => (
           <Tabs.Tab
             key={l.id}

@@ -55,6 +55,12 @@ function BrandLangEditor({
     if (form.isDirty()) form.resetDirty(values);
     else startFrom(form, values);
   }, [versionId]);
+  // The version saved anew from elsewhere (restored from its history) shows, unless text is being typed over it.
+  const savedAt = version?.updated_at;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a newer save of the version moves the form
+  useEffect(() => {
+    if (version && !form.isDirty()) startFrom(form, langFormValues(version));
+  }, [savedAt]);
   useEffect(() => () => onDirty(false), [onDirty]);
 
   const onError = (err: Error) => showRefusal(form, err);

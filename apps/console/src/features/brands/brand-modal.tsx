@@ -109,6 +109,7 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
       readOnly={!mayChange}
       editor={editor}
       what="brand"
+      history="brands"
       size="xl"
       onClosed={onClosed}
       remove={

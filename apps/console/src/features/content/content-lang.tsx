@@ -32,14 +32,14 @@ const validateLang = schemaResolver(
 export function useContentLangForm(langId: number, version: ContentLang | null, langsReady: boolean): LangForm {
   const form = useForm<LangValues>({ initialValues: langValues(null), validate: validateLang });
   const shown = useRef<number | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the tab or its version moves the form, not a refetch
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the tab or its version (a new one, or one saved anew: restored from its history) moves the form, not a refetch
   useEffect(() => {
     const values = langValues(version);
     if (shown.current === langId && form.isDirty()) form.setInitialValues(values);
     else startFrom(form, values);
     form.clearErrors();
     shown.current = langId;
-  }, [langId, version?.id, langsReady]);
+  }, [langId, version?.id, version?.updated_at, langsReady]);
   return form;
 }
 

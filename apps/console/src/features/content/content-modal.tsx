@@ -175,6 +175,7 @@ export function ContentModal({
       readOnly={!mayChange}
       editor={editor}
       what="content"
+      history="content"
       title={title}
       size={960}
       onClosed={onClosed}

@@ -105,6 +105,7 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
       readOnly={!mayChange}
       editor={editor}
       what="banner"
+      history="promos"
       label="Promo banner"
       size={1000}
       onClosed={onClosed}

@@ -83,6 +83,7 @@ export function StreamModal({
       readOnly={!mayChange}
       editor={editor}
       what="stream"
+      history="streams"
       onClosed={onClosed}
       remove={
         item && {

@@ -11,8 +11,8 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { brands } from '../../db/schema.ts';
+import { csvRecord, csvText } from '../../lib/csv.ts';
 import type { Body } from '../../lib/route.ts';
-import { csvRecord, csvText } from './csv.ts';
 
 type ViewEvent = Body<typeof api.report.views>['events'][number];
 export interface ReportRange {

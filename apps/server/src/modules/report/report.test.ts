@@ -3,8 +3,8 @@ import { and, between, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { viewDaily, viewDailyContent, viewEventIds } from '../../db/schema.ts';
+import { csvRecord, csvText, dottedDate } from '../../lib/csv.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { csvRecord, csvText, dottedDate } from './csv.ts';
 import { EVENT_ID_RETENTION_DAYS, REPORT_PAGE_SIZE } from './data.ts';
 
 const KEY = 'x'.repeat(32);

@@ -1,7 +1,7 @@
 import { api } from '@kids-vod/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { dottedDate } from '../../lib/csv.ts';
 import { route } from '../../lib/route.ts';
-import { dottedDate } from './csv.ts';
 import { ingestViews, viewsReport, viewsReportCsv } from './data.ts';
 
 /** 10,000 events of a few hundred bytes each, with room to spare; the server-wide limit is 1 MB. */

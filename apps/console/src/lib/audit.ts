@@ -1,0 +1,65 @@
+import type { AuditEntry, AuditItem, BinEntity, Brand, Country, Language } from '@kids-vod/contract';
+import type { AuditNames } from '@kids-vod/contract/audit-words';
+import { formatMoment } from './format-time.ts';
+
+/**
+ * The names the audit log's words need (contract `audit-words.ts`), from what the console has read: languages,
+ * brands, countries, and the language of each episode language version the entries themselves mention (a video is
+ * attached to a version by its id).
+ */
+export function auditNames(read: {
+  languages?: Language[];
+  brands?: Brand[];
+  countries?: Country[];
+  entries?: AuditEntry[];
+}): AuditNames {
+  const languages = new Map(read.languages?.map((l) => [l.id, l.name]));
+  const brands = new Map(read.brands?.map((b) => [b.id, b.name]));
+  const countries = new Map(read.countries?.map((c) => [c.code2, c.name]));
+  const versions = new Map<number, number>();
+  for (const e of read.entries ?? []) {
+    const langId = (e.after ?? e.before)?.lang_id;
+    if (e.entity === 'content_langs' && typeof langId === 'number') versions.set(Number(e.entity_id), langId);
+  }
+  return {
+    language: (id) => languages.get(id),
+    brand: (id) => brands.get(id),
+    country: (code) => countries.get(code),
+    contentLang: (id) => {
+      const langId = versions.get(id);
+      return langId === undefined ? undefined : languages.get(langId);
+    },
+    moment: (iso) => formatMoment(iso),
+  };
+}
+
+/** Where the console opens an entry's item (docs/decisions/017-a-link-to-every-item.md); null where none does. */
+export function auditItemAddress(item: AuditItem | null): string | null {
+  if (!item) return null;
+  switch (item.entity) {
+    case 'brands':
+      return `/admin/brands?edit=${item.id}`;
+    case 'content':
+      return item.brand_id ? `/admin/content?brand=${item.brand_id}&edit=${item.id}` : null;
+    case 'streams':
+      return item.lang_id ? `/admin/streams?lang=${item.lang_id}&edit=${item.id}` : `/admin/streams?edit=${item.id}`;
+    case 'promos':
+      return `/admin/promo?edit=${item.id}`;
+    case 'promo_codes':
+      return `/admin/promocodes?edit=${item.id}`;
+  }
+}
+
+/**
+ * Which entries may be restored: a kind restored from its history (the contract's BIN_ENTITIES, typed so; the list
+ * is not imported, it lives beside zod schemas), not a deletion.
+ */
+const RESTORABLE: ReadonlySet<string> = new Set<BinEntity>([
+  'brands',
+  'content',
+  'brand_langs',
+  'content_langs',
+  'promos',
+  'streams',
+]);
+export const mayRestoreEntry = (entry: AuditEntry) => RESTORABLE.has(entry.entity) && entry.after !== null;
