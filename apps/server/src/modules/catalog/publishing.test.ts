@@ -56,7 +56,11 @@ async function watchable(name: string, sort: number, rules: { code2: string[]; e
   return { id, episode };
 }
 
-async function episodeOf(brandId: number, title: string, { video = true, published = true, versionPublished = true } = {}) {
+async function episodeOf(
+  brandId: number,
+  title: string,
+  { video = true, published = true, versionPublished = true } = {},
+) {
   const { id } = await t.call(api.content.add, { brand_id: brandId, is_published: published });
   await t.call(api.content.langAdd, { content_id: id, lang_id: ENGLISH, title, is_published: versionPublished });
   if (video) await attachVideo(id);
@@ -89,15 +93,27 @@ beforeAll(async () => {
   d.best = best.id;
   d.linkToExcluded = (await t.call(api.link.add, { brand_id: best.id, content_id: excluded.episode })).id;
   d.linkToEverywhere = (await t.call(api.link.add, { brand_id: best.id, content_id: everywhere.episode })).id;
-  d.promoExcluded = (await t.call(api.promo.add, { title: 'Not in France', lang_id: ENGLISH, brand_id: excluded.id })).id;
+  d.promoExcluded = (
+    await t.call(api.promo.add, { title: 'Not in France', lang_id: ENGLISH, brand_id: excluded.id })
+  ).id;
 
   // One of each reason the build itself gives.
   d.unpublishedBrand = (await t.call(api.brand.add, { name: 'Withdrawn brand', is_published: false })).id;
-  await t.call(api.brand.langAdd, { brand_id: d.unpublishedBrand, lang_id: ENGLISH, title: 'Withdrawn', is_published: true });
+  await t.call(api.brand.langAdd, {
+    brand_id: d.unpublishedBrand,
+    lang_id: ENGLISH,
+    title: 'Withdrawn',
+    is_published: true,
+  });
   d.ofUnpublishedBrand = await episodeOf(d.unpublishedBrand, 'Episode of a withdrawn brand');
   d.noVersionBrand = (await t.call(api.brand.add, { name: 'Only in Russian', is_published: true })).id;
   d.draftVersionBrand = (await t.call(api.brand.add, { name: 'Draft version', is_published: true })).id;
-  await t.call(api.brand.langAdd, { brand_id: d.draftVersionBrand, lang_id: ENGLISH, title: 'Draft', is_published: false });
+  await t.call(api.brand.langAdd, {
+    brand_id: d.draftVersionBrand,
+    lang_id: ENGLISH,
+    title: 'Draft',
+    is_published: false,
+  });
   d.deletedBrand = (await watchable('In the bin', 9)).id;
   await t.call(api.brand.delete, { id: d.deletedBrand });
   d.unpublishedEpisode = await episodeOf(everywhere.id, 'Withdrawn episode', { published: false });
@@ -112,10 +128,16 @@ beforeAll(async () => {
     await t.call(api.promo.add, { title: 'Opens nothing shown', lang_id: ENGLISH, brand_id: d.unpublishedBrand })
   ).id;
   d.streamOff = (
-    await t.call(api.stream.add, { lang_id: ENGLISH, title: 'Off air', url: 'https://live.example.com/a.m3u8', is_active: false })
+    await t.call(api.stream.add, {
+      lang_id: ENGLISH,
+      title: 'Off air',
+      url: 'https://live.example.com/a.m3u8',
+      is_active: false,
+    })
   ).id;
-  d.streamOn = (await t.call(api.stream.add, { lang_id: ENGLISH, title: 'On air', url: 'https://live.example.com/b.m3u8' }))
-    .id;
+  d.streamOn = (
+    await t.call(api.stream.add, { lang_id: ENGLISH, title: 'On air', url: 'https://live.example.com/b.m3u8' })
+  ).id;
   await t.call(api.locale.upsert, { key: 'home.title', lang_id: ENGLISH, value: 'Home' });
 });
 
@@ -197,7 +219,10 @@ describe('preview', () => {
     const country = await t.refused(api.catalog.preview, { lang: 'en', country: 'QQ' });
     expect(country).toMatchObject({ status: 400, detail: 'Unknown country QQ' });
     expect((await t.refused(api.catalog.preview, { lang: 'en', country: 'France' })).status).toBe(400);
-    expect(await t.refused(api.catalog.diff, { lang: 'zz' })).toMatchObject({ status: 400, detail: 'Unknown language zz' });
+    expect(await t.refused(api.catalog.diff, { lang: 'zz' })).toMatchObject({
+      status: 400,
+      detail: 'Unknown language zz',
+    });
   });
 });
 
@@ -218,7 +243,14 @@ describe('changes before publishing', () => {
     const find = (kind: CatalogueChange['kind'], id: number | string) =>
       changes.filter((c) => c.kind === kind && c.id === id);
     expect(find('content', d.everywhereE1)).toEqual([
-      { kind: 'content', id: d.everywhereE1, name: 'Everywhere, the first', change: 'changed', fields: ['title'], brand_id: d.everywhere },
+      {
+        kind: 'content',
+        id: d.everywhereE1,
+        name: 'Everywhere, the first',
+        change: 'changed',
+        fields: ['title'],
+        brand_id: d.everywhere,
+      },
     ]);
     expect(find('brand', d.both)).toMatchObject([{ change: 'removed', name: 'DE and AT but not AT' }]);
     expect(find('brand', added.id)).toMatchObject([{ change: 'added', name: 'Brand new' }]);
@@ -240,7 +272,10 @@ describe('changes before publishing', () => {
     const text = JSON.stringify({
       format_version: 1,
       lang: 'e"n',
-      brands: [{ id: 1, t: 'a]}{,"' }, { id: 2, n: [1, [2]] }],
+      brands: [
+        { id: 1, t: 'a]}{,"' },
+        { id: 2, n: [1, [2]] },
+      ],
       promos: [],
       streams: [3, 'x'],
       strings: { 'a.b': 'c\\"d' },
@@ -249,7 +284,9 @@ describe('changes before publishing', () => {
     for (const size of [1, 2, 7, text.length]) {
       const values: [string, unknown][] = [];
       const elements: [string, unknown][] = [];
-      const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
+      const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) =>
+        text.slice(i * size, (i + 1) * size),
+      );
       await readJsonParts(
         (async function* () {
           yield* chunks;
@@ -354,9 +391,9 @@ describe('who may', () => {
     const { id } = await publishedFile();
     await t.call(api.locale.upsert, { key: 'home.title', lang_id: ENGLISH, value: 'Once more' });
     await publishedFile();
-    expect((await t.send(api.catalog.preview, { lang: 'en', country: 'FR' }, { token: analyst.token })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.send(api.catalog.preview, { lang: 'en', country: 'FR' }, { token: analyst.token })).statusCode,
+    ).toBe(200);
     expect((await t.send(api.catalog.diff, { lang: 'en' }, { token: analyst.token })).statusCode).toBe(200);
     const refused = await t.refused(api.catalog.publishBuild, { id }, { token: analyst.token });
     expect(refused.status).toBe(403);
