@@ -103,6 +103,8 @@ export const HiddenItem = z.object({
   reasons: z.array(z.enum(HIDDEN_REASONS)),
   brand_id: z.int().nullable().optional(),
   content_id: z.int().nullable().optional(),
+  /** A stream's own language (its list in the console is by language). */
+  lang_id: z.int().nullable().optional(),
 });
 export type HiddenItem = z.infer<typeof HiddenItem>;
 

@@ -366,7 +366,7 @@ export async function buildCatalogue(
     streamRows,
     (s) => streamReasons(s, lang.id),
     ({ lang_id, is_active, deleted_at, ...s }) => catalogueStreams.push({ ...s, poster_url: media(s.poster_url) }),
-    (s, reasons) => ({ kind: 'stream', id: s.id, name: s.title, reasons }),
+    (s, reasons) => ({ kind: 'stream', id: s.id, name: s.title, reasons, lang_id: s.lang_id }),
   );
 
   const stringRows = await tx

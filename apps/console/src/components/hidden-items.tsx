@@ -1,0 +1,133 @@
+import type { CatalogueKind, HiddenItem, HiddenReason } from '@kids-vod/contract';
+import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { LINK_COLOUR } from './list-table.tsx';
+
+/** Where the words of a reason come from: the catalogue's language and, in a preview, the country. */
+export interface HiddenContext {
+  language: string;
+  /** Null for a build's list: the build is for every country. */
+  country: string | null;
+}
+
+/** Each reason code of api.md in plain words, as an editor asks "why is it not shown?". */
+export function reasonWords(reason: HiddenReason, { language, country }: HiddenContext): string {
+  switch (reason) {
+    case 'unpublished':
+      return 'Not published';
+    case 'brand_unpublished':
+      return `Its brand is not shown in ${language}`;
+    case 'no_version':
+      return `No ${language} version`;
+    case 'version_unpublished':
+      return `Its ${language} version is not published`;
+    case 'no_video':
+      return `No video in ${language}`;
+    case 'not_in_country':
+      return `Not watchable in ${country ?? 'this country'}`;
+    case 'brand_not_in_country':
+      return `Its brand is not watchable in ${country ?? 'this country'}`;
+    case 'not_yet_available':
+      return 'Not available yet at this moment';
+    case 'no_longer_available':
+      return 'No longer available at this moment';
+    case 'deleted':
+      return 'Deleted (in the bin)';
+    case 'target_hidden':
+      return 'What it opens or shows is not shown here';
+  }
+}
+
+const KIND_TITLES: Record<CatalogueKind, string> = {
+  brand: 'Brands',
+  content: 'Episodes',
+  link: 'Compilation links',
+  promo: 'Promo banners',
+  stream: 'Streams',
+  string: 'App strings',
+};
+
+/** The console's address of an item, where it is fixed (docs/decisions/017-a-link-to-every-item.md). */
+export function itemAddress(item: Pick<HiddenItem, 'kind' | 'id' | 'brand_id' | 'lang_id'>): string | null {
+  switch (item.kind) {
+    case 'brand':
+      return `/admin/brands?edit=${item.id}`;
+    case 'content':
+      return item.brand_id ? `/admin/content?brand=${item.brand_id}&edit=${item.id}` : null;
+    case 'link':
+      return item.brand_id ? `/admin/content?brand=${item.brand_id}` : null;
+    case 'promo':
+      return `/admin/promo?edit=${item.id}`;
+    case 'stream':
+      return item.lang_id ? `/admin/streams?lang=${item.lang_id}&edit=${item.id}` : `/admin/streams?edit=${item.id}`;
+    case 'string':
+      return '/admin/locales';
+  }
+}
+
+/**
+ * What exists but is not shown, by kind, each with its reasons in words and a link to the item to fix it (an item
+ * in the bin is restored from the bin, so it gets no link to its form).
+ */
+export function HiddenItems({
+  items,
+  context,
+  headingOrder = 3,
+}: {
+  items: HiddenItem[];
+  context: HiddenContext;
+  headingOrder?: 2 | 3 | 4;
+}) {
+  if (items.length === 0) return <Text c="dimmed">Everything there is, is shown.</Text>;
+  const kinds = [...new Set(items.map((i) => i.kind))];
+  return (
+    <Stack gap="md">
+      {kinds.map((kind) => {
+        const ofKind = items.filter((i) => i.kind === kind);
+        return (
+          <Stack key={kind} gap={6} component="section" aria-label={KIND_TITLES[kind]}>
+            <Title order={headingOrder} size="h6">
+              {KIND_TITLES[kind]}{' '}
+              <Text span c="dimmed" size="sm">
+                {ofKind.length}
+              </Text>
+            </Title>
+            <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {ofKind.map((item) => {
+                const address = item.reasons.includes('deleted') ? null : itemAddress(item);
+                return (
+                  <li key={`${item.kind}-${item.id}`} data-testid={`hidden-${item.kind}-${item.id}`}>
+                    <Group gap={6} wrap="wrap">
+                      {address ? (
+                        <Anchor component={Link} to={address} size="sm" fw={500} c={LINK_COLOUR}>
+                          {item.name || `#${item.id}`}
+                        </Anchor>
+                      ) : (
+                        <Text size="sm" fw={500}>
+                          {item.name || `#${item.id}`}
+                        </Text>
+                      )}
+                      {item.reasons.map((reason) => (
+                        <Badge
+                          key={reason}
+                          tt="none"
+                          variant="light"
+                          color="gray"
+                          radius="sm"
+                          c="var(--mantine-color-text)"
+                          data-reason={reason}
+                        >
+                          {reasonWords(reason, context)}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </li>
+                );
+              })}
+            </Stack>
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
