@@ -4,6 +4,7 @@ import {
   IconBroadcast,
   IconChartBar,
   IconCode,
+  IconEye,
   IconLanguage,
   IconMovie,
   IconPhoto,
@@ -104,6 +105,15 @@ export const screens: Screen[] = [
     icon: IconUsersGroup,
     inSidebar: true,
     load: () => import('../features/staff/route.tsx'),
+  },
+  // After the existing entries: what a child sees, and why something is not shown (issue 17).
+  {
+    path: 'preview',
+    permission: 'read',
+    title: 'Preview',
+    icon: IconEye,
+    inSidebar: true,
+    load: () => import('../features/preview/route.tsx'),
   },
   {
     path: 'account',
