@@ -79,7 +79,7 @@ describe('publishing', () => {
     // A brand's page: its episode plays on click.
     await page.getByTestId(`preview-tile-${d.comet.id}`).click();
     await page.waitForURL(new RegExp(`brand=${d.comet.id}`));
-    await page.getByRole('button', { name: /^Play Captain Comet episode/ }).click();
+    await page.getByRole('button', { name: /^Play .*Captain Comet episode/ }).click();
     await page.getByTestId('preview-video').waitFor();
     await page.getByRole('button', { name: 'Close' }).click();
 
@@ -130,7 +130,7 @@ describe('publishing', () => {
     await c.signIn(page);
     await page.goto('/admin/json?lang=en');
     const row = page.getByTestId(`build-${previous.id}`);
-    await row.getByRole('button', { name: /^Make .* live again$/ }).click();
+    await row.getByRole('button', { name: /^Make live the English build/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Make live' }).click();
     await page.getByText('The earlier build is live again').waitFor();
 

@@ -157,7 +157,7 @@ export function BuildHistory({ languages, languagesLoaded }: { languages: Langua
                                 <Button
                                   size="compact-sm"
                                   variant="default"
-                                  aria-label={`Make ${what} live again`}
+                                  aria-label={`Make live ${what}`}
                                   loading={rollBack.isPending && rollBack.variables?.id === b.id}
                                   disabled={rollBack.isPending}
                                   onClick={() => makeLive(b, name)}

@@ -12,6 +12,7 @@ import {
   Text,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowLeft, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -38,11 +39,9 @@ function duration(seconds: number): string {
 function EpisodeTile({ item, onPlay }: { item: CatalogueItem; onPlay: (item: CatalogueItem) => void }) {
   const seconds = item.video.duration_sec ?? item.duration_sec;
   return (
-    <UnstyledButton
-      className={classes.episode}
-      onClick={() => onPlay(item)}
-      aria-label={`Play ${item.title}, season ${item.season} episode ${item.sort_number}${seconds ? `, ${duration(seconds)}` : ''}`}
-    >
+    <UnstyledButton className={classes.episode} onClick={() => onPlay(item)}>
+      {/* Its name is what it shows, after what it does. */}
+      <VisuallyHidden>Play </VisuallyHidden>
       <Box className={classes.thumb}>
         {item.thumbnail_url ? <Image src={item.thumbnail_url} alt="" h="100%" fit="cover" /> : null}
         <IconPlayerPlayFilled size={22} className={classes.play} aria-hidden />
@@ -180,7 +179,6 @@ export function KidsHome({
                   className={classes.tile}
                   onClick={() => onBrand(b.id)}
                   data-testid={`preview-tile-${b.id}`}
-                  aria-label={`${b.title}, ${b.age_rating}`}
                 >
                   <Box className={classes.logo}>
                     {b.logo_url ? <Image src={b.logo_url} alt="" h="100%" fit="contain" /> : null}
