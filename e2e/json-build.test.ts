@@ -136,7 +136,7 @@ describe('JSON build', () => {
 
     // The history lists it with its versioned URL, marked live.
     const row = history(page).getByTestId(`build-${build.id}`);
-    await row.getByText('Live').waitFor();
+    await row.getByText('Live', { exact: true }).waitFor();
     const versioned = `${c.baseUrl}/media/catalog/en-${build.sha256.slice(0, 16)}.json`;
     expect(await row.getByRole('link').getAttribute('href')).toBe(versioned);
     expect((await page.request.get(versioned)).status()).toBe(200);
@@ -148,7 +148,7 @@ describe('JSON build', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid^="build-"]').length === 2);
     const [newest] = await builds();
     expect(await history(page).locator('tbody tr').first().getAttribute('data-testid')).toBe(`build-${newest.id}`);
-    expect(await row.getByText('Live').count()).toBe(0);
+    expect(await row.getByText('Live', { exact: true }).count()).toBe(0);
     expectNoConsoleErrors();
   });
 
