@@ -60,7 +60,11 @@ ${label}
   if (f.preview > target || f.diff > target) process.exitCode = 1;
 }
 
-console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+console.log(
+  `load average before: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`,
+);
 const media = mkdtempSync(path.join(tmpdir(), 'bench-publishing-'));
 try {
   const large = await createBenchDatabase('publishing');
@@ -91,4 +95,8 @@ try {
 } finally {
   rmSync(media, { recursive: true, force: true });
 }
-console.log(`\nload average after: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+console.log(
+  `\nload average after: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`,
+);

@@ -45,4 +45,3 @@ export const SEED = [
   `insert into locale_strings (key, lang_id, value) select key, l, 'Text of ' || key from locale_keys, (values (1), (2)) v(l)`,
   'vacuum analyze',
 ];
-
