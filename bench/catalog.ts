@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { LocalStorage } from '../apps/server/src/lib/storage/local.ts';
 import { publishCatalogue } from '../apps/server/src/modules/catalog/publish.ts';
-import { BRANDS, EPISODES, SEED } from './lib/catalogue-seed.ts';
+import { BRANDS, EPISODES, SEED } from './lib/large-catalogue.ts';
 import { createBenchDatabase, fmt } from './lib/database.ts';
 
 const RUNS = 3;

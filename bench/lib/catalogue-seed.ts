@@ -1,47 +1,70 @@
-/** The benchmark catalogue of bench/catalog.ts (and bench/publishing.ts): 1,000 brands × 50,000 episodes. */
-export const BRANDS = 1_000;
-export const EPISODES = 50_000;
-const COMPILATIONS = 10;
-const LINKS_PER_COMPILATION = 100;
-
 /**
- * Set-based seed: every table in one INSERT … SELECT. Russian versions (without videos) are added too, so
- * the English catalogue's joins have rows to leave out, as on a real database.
+ * The catalogue the API and list benchmarks load, as plain SQL (INSERT … SELECT generate_series), so that the
+ * same statements fill PostgreSQL and PGlite in seconds. Expects the reference data (16 languages) in place.
  */
-export const SEED = [
-  `insert into brands (name, slug, age_rating, logo_url, sort, is_published)
-     select 'Brand ' || i, 'brand-' || i, (array['0+', '3+', '6+', '12+'])[1 + i % 4],
-            '/media/images/brand-' || i || '.png', i, i % 50 <> 0
-     from generate_series(1, ${BRANDS}) i`,
-  `insert into brand_langs (brand_id, lang_id, title, description, logo_url, is_published)
-     select id, l, 'The adventures of ' || name, repeat('A story about friendship and courage. ', 5),
-            case when id % 3 = 0 then '/media/images/brand-' || id || '-' || l || '.png' end, true
-     from brands, (values (1), (2)) v(l)`,
-  `insert into country_rules (brand_id, code2, exclude)
-     select id, array['DE', 'AT', 'CH'], false from brands where id % 10 = 0
-     union all select id, array['FR'], false from brands where id % 20 = 0
-     union all select id, array['RU', 'BY'], true from brands where id % 7 = 0`,
-  // 50 episodes a brand (5 seasons of 10); 1 in 100 unpublished, 1 in 50 brands unpublished.
-  `insert into content (brand_id, season, sort_number, duration_sec, is_published)
-     select 1 + (i - 1) / 50, 1 + ((i - 1) % 50) / 10, 1 + (i - 1) % 10, 600 + i % 300, i % 100 <> 0
-     from generate_series(1, ${EPISODES}) i`,
-  `insert into content_langs (content_id, lang_id, title, description, thumbnail_url, is_published)
-     select id, l, 'Episode ' || sort_number || ': the big day ' || id, repeat('Something happens and everyone learns. ', 4),
-            '/media/thumbs/' || md5(id::text) || '.jpg', true
-     from content, (values (1), (2)) v(l)`,
-  `insert into video_files (ext_id, name, storage_key, size_bytes, duration_sec, playback_url, content_lang_id)
-     select 'vid-' || id, 'episode-' || id || '.mp4', 'videos/' || md5(id::text) || '.mp4', 250000000, 600,
-            'https://cdn.example.com/videos/' || md5(id::text) || '/index.m3u8', id
-     from content_langs where lang_id = 1`,
-  // The last 10 brands are also compilations, each linking 100 episodes of brands 1..980.
-  `insert into content_links (brand_id, content_id)
-     select ${BRANDS} - ${COMPILATIONS} + 1 + (i - 1) / ${LINKS_PER_COMPILATION}, 1 + (i * 37) % 49000
-     from generate_series(1, ${COMPILATIONS * LINKS_PER_COMPILATION}) i`,
-  `insert into promos (title, lang_id, brand_id, sort, is_active)
-     select 'Promo ' || i, case when i % 2 = 0 then 1 end, i, i, i % 5 <> 0 from generate_series(1, 20) i`,
-  `insert into streams (lang_id, title, url, sort)
-     select 1 + i % 2, 'Stream ' || i, 'https://live.example.com/' || i || '.m3u8', i from generate_series(1, 20) i`,
-  `insert into locale_keys (key) select 'app.string.' || i from generate_series(1, 500) i`,
-  `insert into locale_strings (key, lang_id, value) select key, l, 'Text of ' || key from locale_keys, (values (1), (2)) v(l)`,
-  'vacuum analyze',
-];
+export interface CatalogueShape {
+  brands: number;
+  /** Language versions per brand (languages 1..n). */
+  brandLangs: number;
+  /** Episodes of brand 1, the big one (20 seasons). */
+  bigBrandEpisodes: number;
+  /** Episodes of every other brand. */
+  episodesPerBrand: number;
+  promoCodes: number;
+}
+
+export const API_CATALOGUE: CatalogueShape = {
+  brands: 200,
+  brandLangs: 10,
+  bigBrandEpisodes: 2_000,
+  episodesPerBrand: 10,
+  promoCodes: 100_000,
+};
+
+const DESCRIPTION = `repeat('Friends set off on a small adventure and learn something on the way. ', 3)`;
+
+export function catalogueSql(shape: CatalogueShape): string[] {
+  const { brands, brandLangs, bigBrandEpisodes, episodesPerBrand, promoCodes } = shape;
+  const perSeason = Math.ceil(bigBrandEpisodes / 20);
+  return [
+    `insert into brands (name, slug, age_rating, logo_url, sort, is_published, created_at, updated_at)
+     select 'Brand ' || lpad(i::text, 4, '0'), 'brand-' || i, (array['0+','3+','6+','12+'])[1 + i % 4],
+            case when i % 3 = 0 then null else '/media/images/brand-' || i || '.png' end,
+            case when i = 1 then -1 else i % 10 end, i % 20 <> 0,
+            now() - (i || ' hours')::interval, now() - (i || ' minutes')::interval
+     from generate_series(1, ${brands}) i`,
+    `insert into brand_langs (brand_id, lang_id, title, description, logo_url, is_published)
+     select b, l, 'Brand ' || b || ' (' || l || ')', ${DESCRIPTION},
+            case when l % 2 = 0 then '/media/images/brand-' || b || '-' || l || '.png' end, (b + l) % 7 <> 0
+     from generate_series(1, ${brands}) b, generate_series(1, ${brandLangs}) l`,
+    // Two rules a brand: where it may be shown, and where not.
+    `insert into country_rules (brand_id, code2, exclude)
+     select b, array['US','GB','DE','FR','ES','IT','NL','PL'], false from generate_series(1, ${brands}) b
+     union all
+     select b, array['RU','BY'], true from generate_series(1, ${brands}) b`,
+    `insert into content (brand_id, season, sort_number, duration_sec, is_published)
+     select 1, 1 + (i - 1) / ${perSeason}, 1 + (i - 1) % ${perSeason}, 300 + i % 900, i % 50 <> 0
+     from generate_series(1, ${bigBrandEpisodes}) i
+     union all
+     select b, 1, i, 600, true from generate_series(2, ${brands}) b, generate_series(1, ${episodesPerBrand}) i`,
+    // Three language versions of every episode of the big brand, one of the others'.
+    `insert into content_langs (content_id, lang_id, title, description, is_published)
+     select c.id, l, 'Episode ' || c.season || '.' || c.sort_number || ' (' || l || ')', ${DESCRIPTION}, true
+     from content c, generate_series(1, 3) l where c.brand_id = 1
+     union all
+     select c.id, 1, 'Episode ' || c.sort_number, '', true from content c where c.brand_id <> 1`,
+    `insert into video_files (ext_id, name, storage_key, size_bytes, duration_sec, playback_url, content_lang_id)
+     select 'v' || cl.id, 'episode-' || cl.id || '.mp4', 'videos/v' || cl.id || '.mp4', 50000000, 600,
+            '/media/videos/v' || cl.id || '.mp4', cl.id
+     from content_langs cl where cl.lang_id = 1`,
+    `insert into promo_codes (code, description, kind, value, max_uses, used_count, valid_from, valid_until, is_active,
+                              created_at, updated_at)
+     select 'CODE-' || lpad(i::text, 6, '0'), 'Campaign ' || (i % 40), (array['free_days','percent_off'])[1 + i % 2],
+            1 + i % 90, case when i % 4 = 0 then null else 1000 end, i % 1000,
+            date '2026-01-01' + (i % 300), date '2026-01-01' + (i % 300) + 60, i % 10 <> 0,
+            timestamp '2026-01-01' + (i || ' minutes')::interval, timestamp '2026-01-01' + (i || ' minutes')::interval
+     from generate_series(1, ${promoCodes}) i`,
+    // What autovacuum does on a live database: statistics and the visibility map (index-only scans).
+    'vacuum analyze',
+  ];
+}
