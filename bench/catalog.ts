@@ -16,8 +16,8 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { LocalStorage } from '../apps/server/src/lib/storage/local.ts';
 import { publishCatalogue } from '../apps/server/src/modules/catalog/publish.ts';
-import { BRANDS, EPISODES, SEED } from './lib/large-catalogue.ts';
 import { createBenchDatabase, fmt } from './lib/database.ts';
+import { BRANDS, EPISODES, SEED } from './lib/large-catalogue.ts';
 
 const RUNS = 3;
 const BUDGET_MS = 3_000;

@@ -17,8 +17,8 @@ import { LocalStorage } from '../apps/server/src/lib/storage/local.ts';
 import { diffCatalogue } from '../apps/server/src/modules/catalog/diff.ts';
 import { previewCatalogue } from '../apps/server/src/modules/catalog/preview.ts';
 import { publishCatalogue } from '../apps/server/src/modules/catalog/publish.ts';
-import { BRANDS, EPISODES, SEED } from './lib/large-catalogue.ts';
 import { type BenchDatabase, createBenchDatabase, fmt, medianMs } from './lib/database.ts';
+import { BRANDS, EPISODES, SEED } from './lib/large-catalogue.ts';
 
 const LARGE_MS = 1_500;
 const DEMO_MS = 300;
