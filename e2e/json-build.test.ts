@@ -63,6 +63,15 @@ async function choose(page: Page, label: string, option: string) {
 
 const history = (page: Page) => page.getByRole('table', { name: 'Earlier builds' });
 
+/** "Build and publish" first shows the changes against the live build: publishing is confirmed there. */
+async function buildAndPublish(page: Page) {
+  await page.getByRole('button', { name: 'Build and publish' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Publish( anyway)?$/ })
+    .click();
+}
+
 describe('JSON build', () => {
   it('publishes the English catalogue: its URL, size, SHA-256 and counts, the file itself, and its history', async () => {
     const { brand, episode } = await englishCatalogue();
@@ -74,7 +83,7 @@ describe('JSON build', () => {
 
     // English is chosen to start with.
     await expect.poll(() => page.getByRole('combobox', { name: 'Language' }).inputValue()).toBe('English (en)');
-    await page.getByRole('button', { name: 'Build and publish' }).click();
+    await buildAndPublish(page);
     const result = page.getByTestId('result-en');
     await result.getByText('Published').waitFor();
     await page.getByText('Catalogue published').waitFor();
@@ -127,7 +136,7 @@ describe('JSON build', () => {
 
     // The history lists it with its versioned URL, marked live.
     const row = history(page).getByTestId(`build-${build.id}`);
-    await row.getByText('Live').waitFor();
+    await row.getByText('Live', { exact: true }).waitFor();
     const versioned = `${c.baseUrl}/media/catalog/en-${build.sha256.slice(0, 16)}.json`;
     expect(await row.getByRole('link').getAttribute('href')).toBe(versioned);
     expect((await page.request.get(versioned)).status()).toBe(200);
@@ -135,11 +144,11 @@ describe('JSON build', () => {
     await expectAccessible(page, 'JSON build after a build, dark');
 
     // A second build: the newest comes first and is the live one.
-    await page.getByRole('button', { name: 'Build and publish' }).click();
+    await buildAndPublish(page);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid^="build-"]').length === 2);
     const [newest] = await builds();
     expect(await history(page).locator('tbody tr').first().getAttribute('data-testid')).toBe(`build-${newest.id}`);
-    expect(await row.getByText('Live').count()).toBe(0);
+    expect(await row.getByText('Live', { exact: true }).count()).toBe(0);
     expectNoConsoleErrors();
   });
 
@@ -191,7 +200,7 @@ describe('JSON build', () => {
     );
 
     await choose(page, 'Language', 'All languages');
-    await page.getByRole('button', { name: 'Build and publish' }).click();
+    await buildAndPublish(page);
     const progress = page.getByTestId('publish-progress');
     await expect
       .poll(() => progress.textContent(), { timeout: 10_000 })
@@ -234,11 +243,11 @@ describe('JSON build', () => {
         route.fulfill({ status: 409, json: { detail: 'Another build of this language is running' } }),
       );
       await choose(page, 'Language', 'Russian (ru)');
-      await page.getByRole('button', { name: 'Build and publish' }).click();
+      await buildAndPublish(page);
       await page.getByTestId('result-ru').getByText('Failed').waitFor();
       await page.unroute('**/api/content/upload_json?lang=ru');
       await choose(page, 'Language', 'English (en)');
-      await page.getByRole('button', { name: 'Build and publish' }).click();
+      await buildAndPublish(page);
       await page.getByTestId('result-en').getByText('Published').waitFor();
       await page.getByText('Catalogue published').waitFor();
       await expectAccessible(page, `JSON build with a result, ${colorMode}`);

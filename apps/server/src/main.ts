@@ -19,7 +19,9 @@ async function main() {
   const storage = await createStorage(config);
   // The demo catalogue fills a new embedded database unless DEMO_DATA=0; a server only with DEMO_DATA=1.
   const demo = first.createdAdmin && (config.DEMO_DATA ?? database.kind === 'pglite');
-  const demoSummary = demo ? await loadDemoCatalogue(database.db, storage) : undefined;
+  const demoSummary = demo
+    ? await loadDemoCatalogue(database.db, storage, { publicUrl: config.PUBLIC_URL })
+    : undefined;
 
   const app = await buildApp({
     database,
@@ -65,7 +67,7 @@ async function main() {
           database.kind === 'pglite' ? ', the server stopped' : ''
         })`;
   process.stdout.write(
-    `\n  Kids VOD console  ${url}/admin\n  API docs          ${url}/api/docs\n  Database          ${database.kind === 'pglite' ? `embedded (${path.resolve(config.DATA_DIR)})` : 'PostgreSQL server'}\n  Admin login       ${login}\n${demoSummary ? `  Demo catalogue    ${demoSummary.brands} brands, ${demoSummary.content} episodes, ${demoSummary.videos} videos, 30 days of viewing\n` : ''}\n`,
+    `\n  Kids VOD console  ${url}/admin\n  API docs          ${url}/api/docs\n  Database          ${database.kind === 'pglite' ? `embedded (${path.resolve(config.DATA_DIR)})` : 'PostgreSQL server'}\n  Admin login       ${login}\n${demoSummary ? `  Demo catalogue    ${demoSummary.brands} brands, ${demoSummary.content} episodes, ${demoSummary.videos} videos, 30 days of viewing, published in ${demoSummary.langs.join(', ')}\n` : ''}\n`,
   );
 }
 

@@ -119,6 +119,12 @@ export const addresses = {
     list: { method: 'POST', path: '/api/audit/list' },
     restore: { method: 'POST', path: '/api/audit/restore' },
   },
+  catalog: {
+    preview: { method: 'POST', path: '/api/catalog/preview' },
+    diff: { method: 'POST', path: '/api/catalog/diff' },
+    publishBuild: { method: 'POST', path: '/api/catalog/publish_build' },
+    leftOut: { method: 'POST', path: '/api/catalog/left_out' },
+  },
   bin: {
     list: { method: 'POST', path: '/api/bin/list' },
     restore: { method: 'POST', path: '/api/bin/restore' },

@@ -66,5 +66,6 @@ export const CALL_PERMISSIONS: { [D in keyof Addresses]: { [K in keyof Addresses
   upload: { upload: 'images', catalogBuilds: 'read', uploadJson: 'catalogue' },
   locale: { list: 'read', addKey: 'catalogue', upsert: 'catalogue', delete: 'catalogue', addLanguage: 'catalogue' },
   audit: { list: 'read', restore: 'read' },
+  catalog: { preview: 'read', diff: 'read', publishBuild: 'catalogue', leftOut: 'read' },
   bin: { list: 'read', restore: 'read', purge: 'staff' },
 };

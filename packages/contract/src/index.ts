@@ -2,6 +2,7 @@ import { auditCalls } from './audit.ts';
 import { authCalls } from './auth.ts';
 import { auditRestoreCall, binCalls } from './bin.ts';
 import { brandCalls } from './brands.ts';
+import { catalogCalls } from './catalog.ts';
 import { contentCalls, linkCalls } from './content.ts';
 import { localeCalls } from './locales.ts';
 import { promoCodeCalls } from './promo-codes.ts';
@@ -17,6 +18,7 @@ export * from './auth.ts';
 export * from './bin.ts';
 export * from './brands.ts';
 export * from './call-permissions.ts';
+export * from './catalog.ts';
 export * from './common.ts';
 export * from './content.ts';
 export * from './country-rules.ts';
@@ -48,5 +50,6 @@ export const api = {
   upload: uploadCalls,
   locale: localeCalls,
   audit: { ...auditCalls, restore: auditRestoreCall },
+  catalog: catalogCalls,
   bin: binCalls,
 };

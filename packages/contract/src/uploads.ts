@@ -31,6 +31,12 @@ export const CatalogBuildRecord = CatalogBuild.extend({
   lang_code: z.string(),
   /** This build's own copy; `url` is the stable address apps download, overwritten by each build. */
   versioned_url: z.string(),
+  /** Who published it (null: the server itself, e.g. the demo catalogue on first start). */
+  created_by: z.string().nullable(),
+  /** Set on a rollback: the earlier build whose file this entry made live again (its id and when it was built). */
+  rollback_of: z.object({ id: z.int(), created_at: Timestamp }).nullable(),
+  /** Whether this is the build apps download now (the newest entry of its language). */
+  is_live: z.boolean(),
 });
 export type CatalogBuildRecord = z.infer<typeof CatalogBuildRecord>;
 

@@ -5,6 +5,7 @@ import {
   IconBroadcast,
   IconChartBar,
   IconCode,
+  IconEye,
   IconLanguage,
   IconMovie,
   IconPhoto,
@@ -106,6 +107,15 @@ export const screens: Screen[] = [
     icon: IconUsersGroup,
     inSidebar: true,
     load: () => import('../features/staff/route.tsx'),
+  },
+  // After the existing entries: what a child sees, and why something is not shown (issue 17).
+  {
+    path: 'preview',
+    permission: 'read',
+    title: 'Preview',
+    icon: IconEye,
+    inSidebar: true,
+    load: () => import('../features/preview/route.tsx'),
   },
   {
     path: 'bin',

@@ -1,6 +1,7 @@
 import type { AuditAction, Role } from '@kids-vod/contract';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -453,9 +454,25 @@ export const catalogBuilds = pgTable(
     sha256: text('sha256').notNull(),
     counts: jsonb('counts').$type<Record<string, number>>().notNull(),
     created_at: createdAt(),
+    /** Who published it; null for the server's own builds (the demo catalogue on first start). */
+    created_by: text('created_by'),
+    /** A rollback: the build whose file this entry made live again (its file, sha256 and counts are that build's). */
+    rollback_of: integer('rollback_of').references((): AnyPgColumn => catalogBuilds.id),
   },
   (t) => [index('catalog_builds_lang_created_idx').on(t.lang_id, t.created_at)],
 );
+
+/**
+ * What each build left out and why (docs/decisions/022-publishing.md): kept beside the build, not in it, because
+ * catalog_builds is audited row by row and a large catalogue's list would be copied into every audit entry; and
+ * not in storage, whose files are public while these names are of unpublished work.
+ */
+export const catalogBuildLeftOut = pgTable('catalog_build_left_out', {
+  build_id: integer('build_id')
+    .primaryKey()
+    .references(() => catalogBuilds.id, { onDelete: 'cascade' }),
+  items: jsonb('items').$type<unknown[]>().notNull(),
+});
 
 /**
  * Every change to the catalogue's tables, written by a trigger in the same transaction as the change

@@ -46,4 +46,14 @@ describe('the demo catalogue', () => {
     expect((await t.call(api.stream.list, { lang_id: 1 })).length).toBeGreaterThanOrEqual(2);
     expect((await t.call(api.promoCode.list, { offset: 0, limit: 5 })).count).toBeGreaterThanOrEqual(10);
   });
+
+  it('is published in every language it is written in, with nothing left to change', async () => {
+    const builds = await t.call(api.upload.catalogBuilds, {});
+    expect(builds.map((b) => b.lang_code).sort()).toEqual(['de', 'en', 'es', 'fr', 'pt', 'ru']);
+    expect(builds.every((b) => b.is_live && b.created_by === null)).toBe(true);
+    const english = builds.find((b) => b.lang_code === 'en')!;
+    expect(english.counts.brands).toBeGreaterThanOrEqual(5);
+    expect((await t.app.inject({ method: 'GET', url: english.url })).statusCode).toBe(200);
+    expect((await t.call(api.catalog.diff, { lang: 'es' })).changes).toEqual([]);
+  });
 });

@@ -20,6 +20,7 @@ import {
   viewDailyContent,
 } from '../db/schema.ts';
 import type { Storage } from '../lib/storage/index.ts';
+import { publishCatalogue } from '../modules/catalog/index.ts';
 import { discPng } from './png.ts';
 
 /** A small random generator with a fixed seed: the demo is the same on every machine. */
@@ -164,6 +165,8 @@ export interface DemoSummary {
   content: number;
   videos: number;
   viewRows: number;
+  /** The languages whose catalogues were published. */
+  langs: string[];
 }
 
 /**
@@ -171,7 +174,11 @@ export interface DemoSummary {
  * brands with pictures, language versions and country rules, seasons of episodes with short videos,
  * a compilation, banners, streams, promo codes, app strings and 30 days of viewing minutes.
  */
-export async function loadDemoCatalogue(db: Db, storage: Storage, now = new Date()): Promise<DemoSummary> {
+export async function loadDemoCatalogue(
+  db: Db,
+  storage: Storage,
+  { now = new Date(), publicUrl }: { now?: Date; publicUrl?: string } = {},
+): Promise<DemoSummary> {
   const random = seeded(20261122);
   const langRows = await db.select().from(languages);
   const langId = new Map(langRows.map((l) => [l.code, l.id]));
@@ -426,5 +433,9 @@ export async function loadDemoCatalogue(db: Db, storage: Storage, now = new Date
   await db.execute(sql`insert into ${viewDailyContent} (day, content_id, seconds)
     select day, content_id, sum(seconds) from ${viewDaily} group by day, content_id`);
 
-  return { brands: DEMO_BRANDS.length + 1, content: contentCount, videos: videoCount, viewRows: rows.length };
+  // Published, so a new user finds live catalogues, a build history to compare the next build with and a preview
+  // that matches what apps download. One build per language the demo writes in, each a fraction of a second.
+  const langs = [...new Set(DEMO_BRANDS.flatMap((b) => Object.keys(b.titles)))].sort();
+  for (const code of langs) await publishCatalogue(db, storage, code, publicUrl);
+  return { brands: DEMO_BRANDS.length + 1, content: contentCount, videos: videoCount, viewRows: rows.length, langs };
 }

@@ -1,4 +1,4 @@
-import type { CatalogBuild, Language } from '@kids-vod/contract';
+import type { CatalogBuildRecord, CatalogueDiff, Language } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, send } from '../../lib/api-client.ts';
@@ -34,7 +34,7 @@ export function usePublishCatalogue() {
 
 export type LanguageResult =
   | { language: Language; status: 'waiting' | 'publishing' }
-  | { language: Language; status: 'published'; build: CatalogBuild }
+  | { language: Language; status: 'published'; build: CatalogBuildRecord }
   | { language: Language; status: 'failed'; error: string };
 
 /**
@@ -74,3 +74,35 @@ export function usePublishEveryCatalogue() {
     meta: { successMessage: 'Every catalogue published' },
   });
 }
+
+/** What building each language now would change against its live build, asked one after the other before publishing. */
+export function useCheckChanges() {
+  return useMutation({
+    mutationFn: async (languages: Language[]) => {
+      const answers: { language: Language; diff: CatalogueDiff }[] = [];
+      for (const language of languages) {
+        answers.push({ language, diff: await send(api.catalog.diff, { body: { lang: language.code } }) });
+      }
+      return answers;
+    },
+  });
+}
+
+/** An earlier build made live again; the history gets an entry saying so. */
+export function useRollBack() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (build: CatalogBuildRecord) =>
+      send(api.catalog.publishBuild, { body: { id: build.id, lang: build.lang_code } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: buildKeys.all }),
+    meta: { successMessage: 'The earlier build is live again' },
+  });
+}
+
+/** What a build left out and why. */
+export const useLeftOut = (buildId: number | null) =>
+  useQuery({
+    queryKey: ['catalog-builds', 'left-out', buildId],
+    queryFn: () => send(api.catalog.leftOut, { body: { id: buildId as number } }),
+    enabled: buildId !== null,
+  });

@@ -1,8 +1,12 @@
-import type { CatalogBuild } from '@kids-vod/contract';
-import { Anchor, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import type { CatalogBuildRecord } from '@kids-vod/contract';
+import { Anchor, Group, Modal, ScrollArea, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import { useState } from 'react';
 import { CopyValue } from '../../components/copy-value.tsx';
+import { HiddenItems } from '../../components/hidden-items.tsx';
+import { ListState } from '../../components/list-state.tsx';
 import { LINK_COLOUR } from '../../components/list-table.tsx';
+import { useLeftOut } from './api.ts';
 import { absoluteUrl, countList, formatSize, formatTime, WARNING_TEXT } from './format.ts';
 
 /** How much of the SHA-256 the table shows; the whole of it is on hover and copied. */
@@ -48,37 +52,93 @@ export function ShaCell({ sha256, what }: { sha256: string; what: string }) {
   );
 }
 
-function Counts({ counts }: { counts: Record<string, number> }) {
+const chipStyle = {
+  border: '1px solid var(--mantine-color-default-border)',
+  borderRadius: 4,
+  whiteSpace: 'nowrap',
+} as const;
+
+/** What a build left out and why, opened from its counts. */
+function LeftOutModal({
+  buildId,
+  language,
+  onClose,
+}: {
+  buildId: number | null;
+  language: string;
+  onClose: () => void;
+}) {
+  const leftOut = useLeftOut(buildId);
   return (
-    <Group gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Counts">
-      {countList(counts).map(({ key, label, value }) => {
-        const warn = key === 'content_without_video' && value > 0;
-        return (
-          <Tooltip
-            key={key}
-            label="Published content left out because it has no video in this language"
-            disabled={!warn}
-          >
-            <Text
-              component="li"
-              size="xs"
-              px={6}
-              py={1}
-              data-count={key}
-              c={warn ? WARNING_TEXT : undefined}
-              style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, whiteSpace: 'nowrap' }}
-            >
+    <Modal
+      opened={buildId !== null}
+      onClose={onClose}
+      title={`Left out of this ${language} build`}
+      size="lg"
+      scrollAreaComponent={ScrollArea.Autosize}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <ListState query={leftOut} isEmpty={false} emptyText="">
+        <HiddenItems items={leftOut.data?.hidden ?? []} context={{ language, country: null }} headingOrder={2} />
+      </ListState>
+    </Modal>
+  );
+}
+
+function Counts({ counts, buildId, language }: { counts: Record<string, number>; buildId?: number; language: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Group gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Counts">
+        {countList(counts).map(({ key, label, value }) => {
+          const warn = key === 'content_without_video' && value > 0;
+          const text = (
+            <>
               {label} <b>{value}</b>
-            </Text>
-          </Tooltip>
-        );
-      })}
-    </Group>
+            </>
+          );
+          return (
+            <Tooltip
+              key={key}
+              label="Published content left out because it has no video in this language: open the list"
+              disabled={!warn}
+            >
+              <Text
+                component="li"
+                size="xs"
+                px={6}
+                py={1}
+                data-count={key}
+                c={warn ? WARNING_TEXT : undefined}
+                style={chipStyle}
+              >
+                {warn && buildId !== undefined ? (
+                  // Opens the build's whole list of what it left out, with why.
+                  <UnstyledButton fz="xs" c="inherit" td="underline" onClick={() => setOpen(true)}>
+                    {text}
+                  </UnstyledButton>
+                ) : (
+                  text
+                )}
+              </Text>
+            </Tooltip>
+          );
+        })}
+        {buildId !== undefined ? (
+          <Text component="li" size="xs" px={6} py={1} style={chipStyle}>
+            <UnstyledButton fz="xs" c={LINK_COLOUR} td="underline" onClick={() => setOpen(true)}>
+              Left out…
+            </UnstyledButton>
+          </Text>
+        ) : null}
+      </Group>
+      {open ? <LeftOutModal buildId={buildId ?? null} language={language} onClose={() => setOpen(false)} /> : null}
+    </>
   );
 }
 
 /** Size, SHA-256, created time and counts of a build: the columns every table of builds shares. */
-export function BuildDetails({ build, what }: { build: CatalogBuild; what: string }) {
+export function BuildDetails({ build, what, language }: { build: CatalogBuildRecord; what: string; language: string }) {
   return (
     <>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatSize(build.size_bytes)}</Table.Td>
@@ -87,7 +147,7 @@ export function BuildDetails({ build, what }: { build: CatalogBuild; what: strin
         <time dateTime={build.created_at}>{formatTime(build.created_at)}</time>
       </Table.Td>
       <Table.Td>
-        <Counts counts={build.counts} />
+        <Counts counts={build.counts} buildId={build.id} language={language} />
       </Table.Td>
     </>
   );

@@ -1,12 +1,16 @@
 import type { CatalogBuildRecord, Language } from '@kids-vod/contract';
+import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Badge, Button, Group, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMemo } from 'react';
+import { confirmAction } from '../../components/confirm.tsx';
 import { ListState, SkeletonRows } from '../../components/list-state.tsx';
+import { ActionsHeader } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
+import { useMay } from '../../lib/permissions.ts';
 import { type SortDirection, sortRows, useUrlState } from '../../lib/url-state.ts';
-import { useBuilds } from './api.ts';
+import { useBuilds, useRollBack } from './api.ts';
 import { BuildDetails, UrlCell } from './build-cells.tsx';
-import { formatTime, SUCCESS_TEXT } from './format.ts';
+import { formatShortTime, formatTime, SUCCESS_TEXT } from './format.ts';
 
 const ALL = 'all';
 const PAGE = 50;
@@ -18,6 +22,24 @@ const sortValue: Record<string, (b: CatalogBuildRecord) => string | number> = {
   size: (b) => b.size_bytes,
   created: (b) => b.created_at,
 };
+
+/** Who published a build, and for a rollback which build it made live again. */
+function Provenance({ build }: { build: CatalogBuildRecord }) {
+  const by = build.created_by ? ` by ${build.created_by}` : '';
+  if (build.rollback_of) {
+    return (
+      <Text size="xs" c="dimmed" data-testid={`rollback-${build.id}`}>
+        Rolled back to the build of {formatShortTime(build.rollback_of.created_at)}
+        {by}
+      </Text>
+    );
+  }
+  return by ? (
+    <Text size="xs" c="dimmed">
+      Published{by}
+    </Text>
+  ) : null;
+}
 
 /** Earlier builds, newest first, of every language or of one (the language and the sort are in the URL). */
 export function BuildHistory({ languages, languagesLoaded }: { languages: Language[]; languagesLoaded: boolean }) {
@@ -34,16 +56,19 @@ export function BuildHistory({ languages, languagesLoaded }: { languages: Langua
     const value = sortValue[url.sort];
     return value ? sortRows(list, value, direction) : list;
   }, [builds.data, url.sort, direction]);
-  // The list comes newest first, so the first build of a language is the one its stable URL serves.
-  const live = useMemo(() => {
-    const ids = new Set<number>();
-    const seen = new Set<number>();
-    for (const b of builds.data ?? []) {
-      if (!seen.has(b.lang_id)) ids.add(b.id);
-      seen.add(b.lang_id);
-    }
-    return ids;
-  }, [builds.data]);
+  const rollBack = useRollBack();
+  const mayRollBack = useMay(CALL_PERMISSIONS.catalog.publishBuild);
+
+  /** Asked first: a rollback replaces what every app of the language downloads. */
+  async function makeLive(build: CatalogBuildRecord, name: string) {
+    const confirmed = await confirmAction({
+      title: `Make this ${name} build live again?`,
+      message: `The ${name} apps will download the build of ${formatTime(build.created_at)} again, in place of the live one. The history keeps both.`,
+      confirmLabel: 'Make live',
+      danger: false,
+    });
+    if (confirmed) rollBack.mutate(build);
+  }
 
   const unknownLanguage = url.lang !== '' && languagesLoaded && !language;
   const header = { sort: url.sort, direction, onSort: (sort: string, dir: SortDirection) => setUrl({ sort, dir }) };
@@ -88,11 +113,12 @@ export function BuildHistory({ languages, languagesLoaded }: { languages: Langua
                   <Table.Th>SHA-256</Table.Th>
                   <SortHeader label="Created" column="created" {...header} />
                   <Table.Th>Counts</Table.Th>
+                  {mayRollBack ? <ActionsHeader /> : null}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {builds.isPending
-                  ? SkeletonRows({ columns: 6 })
+                  ? SkeletonRows({ columns: mayRollBack ? 7 : 6 })
                   : rows.map((b) => {
                       const name = names.get(b.lang_id) ?? b.lang_code;
                       const what = `the ${name} build of ${formatTime(b.created_at)}`;
@@ -106,7 +132,7 @@ export function BuildHistory({ languages, languagesLoaded }: { languages: Langua
                                   {b.lang_code}
                                 </Text>
                               </Text>
-                              {live.has(b.id) ? (
+                              {b.is_live ? (
                                 <Tooltip label="The newest build: the stable URL the apps download serves this one">
                                   <Badge
                                     tt="none"
@@ -121,9 +147,26 @@ export function BuildHistory({ languages, languagesLoaded }: { languages: Langua
                                 </Tooltip>
                               ) : null}
                             </Group>
+                            <Provenance build={b} />
                           </Table.Td>
                           <UrlCell url={b.versioned_url} what={what} />
-                          <BuildDetails build={b} what={what} />
+                          <BuildDetails build={b} what={what} language={name} />
+                          {mayRollBack ? (
+                            <Table.Td>
+                              {b.is_live ? null : (
+                                <Button
+                                  size="compact-sm"
+                                  variant="default"
+                                  aria-label={`Make live ${what}`}
+                                  loading={rollBack.isPending && rollBack.variables?.id === b.id}
+                                  disabled={rollBack.isPending}
+                                  onClick={() => makeLive(b, name)}
+                                >
+                                  Make live
+                                </Button>
+                              )}
+                            </Table.Td>
+                          ) : null}
                         </Table.Tr>
                       );
                     })}

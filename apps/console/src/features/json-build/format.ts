@@ -19,6 +19,18 @@ export function formatTime(iso: string): string {
   return dateTime.format(new Date(iso));
 }
 
+const shortDateTime = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** 24/11, 10:02: a build named in a sentence ("rolled back to the build of 24/11, 10:02"). */
+export function formatShortTime(iso: string): string {
+  return shortDateTime.format(new Date(iso));
+}
+
 /** The catalogue's counts in the order of its file; a count the console does not know yet comes last. */
 const COUNT_LABELS: [key: string, label: string][] = [
   ['brands', 'Brands'],

@@ -6,8 +6,9 @@ import { IconAlertCircle, IconCircleCheck, IconClock, IconLock, IconUpload } fro
 import { useState } from 'react';
 import { roleLabel, rolesWith, useMay, useRole } from '../../lib/permissions.ts';
 import { errorMessage } from '../../lib/query-client.ts';
-import { type LanguageResult, usePublishCatalogue, usePublishEveryCatalogue } from './api.ts';
+import { type LanguageResult, useCheckChanges, usePublishCatalogue, usePublishEveryCatalogue } from './api.ts';
 import { BuildDetails, UrlCell } from './build-cells.tsx';
+import { ChangesModal, type LanguageChanges } from './changes-modal.tsx';
 import { SUCCESS_TEXT } from './format.ts';
 
 const ALL = 'all';
@@ -80,7 +81,7 @@ function ResultsTable({ results }: { results: LanguageResult[] }) {
                 {result.status === 'published' ? (
                   <>
                     <UrlCell url={result.build.url} what={what} />
-                    <BuildDetails build={result.build} what={what} />
+                    <BuildDetails build={result.build} what={what} language={result.language.name} />
                   </>
                 ) : (
                   // A failure's reason (the server's detail) takes the place of the build's columns.
@@ -101,13 +102,52 @@ function ResultsTable({ results }: { results: LanguageResult[] }) {
   );
 }
 
+/** A run of several languages: which is being published, how many are done, how many failed. */
+function Progressing({ results, running }: { results: LanguageResult[]; running: boolean }) {
+  const total = results.length;
+  const done = results.filter((r) => r.status === 'published' || r.status === 'failed').length;
+  const failed = results.filter((r) => r.status === 'failed').length;
+  const current = results.findIndex((r) => r.status === 'publishing');
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between">
+        <Text size="sm" aria-live="polite" data-testid="publish-progress">
+          {running
+            ? `Publishing ${results[current]?.language.name ?? ''}: ${Math.min(done + 1, total)} of ${total}`
+            : `Done: ${done} of ${total}`}
+        </Text>
+        {!running ? (
+          <Group gap={6}>
+            <Badge tt="none" variant="light" color="green" c={SUCCESS_TEXT}>
+              {done - failed} published
+            </Badge>
+            {failed > 0 ? (
+              <Badge
+                tt="none"
+                variant="light"
+                color="red"
+                c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))"
+              >
+                {failed} failed
+              </Badge>
+            ) : null}
+          </Group>
+        ) : null}
+      </Group>
+      <Progress value={(done / total) * 100} aria-label={`Published ${done} of ${total}`} animated={running} />
+    </Stack>
+  );
+}
+
 /** Choose a language (or all of them), build and publish its catalogue, and see what came of it. */
 export function PublishPanel({ languages }: { languages: Language[] }) {
   const [choice, setChoice] = useState<string | null>(null);
   const [results, setResults] = useState<LanguageResult[] | null>(null);
   const publishOne = usePublishCatalogue();
   const publishAll = usePublishEveryCatalogue();
-  const running = publishOne.isPending || publishAll.isPending;
+  const checkChanges = useCheckChanges();
+  const [review, setReview] = useState<LanguageChanges[] | null>(null);
+  const running = publishOne.isPending || publishAll.isPending || checkChanges.isPending;
   const mayPublish = useMay(CALL_PERMISSIONS.upload.uploadJson);
   const role = useRole();
 
@@ -117,13 +157,21 @@ export function PublishPanel({ languages }: { languages: Language[] }) {
     ...languages.map((l) => ({ value: l.code, label: `${l.name} (${l.code})` })),
   ];
 
+  /** First what would change, per language; publishing only once that is confirmed. */
   function start() {
     const targets = chosen === ALL ? languages : languages.filter((l) => l.code === chosen);
+    if (targets.length === 0) return;
+    checkChanges.mutate(targets, { onSuccess: setReview });
+  }
+
+  function publish() {
+    const targets = review?.map((r) => r.language) ?? [];
+    setReview(null);
     if (targets.length === 0) return;
     setResults(targets.map((language) => ({ language, status: 'waiting' })));
     const report = (result: LanguageResult) =>
       setResults((prev) => prev?.map((r) => (r.language.id === result.language.id ? result : r)) ?? null);
-    if (chosen === ALL) {
+    if (targets.length > 1) {
       publishAll.mutate({ languages: targets, onResult: report });
       return;
     }
@@ -134,11 +182,6 @@ export function PublishPanel({ languages }: { languages: Language[] }) {
       onError: (err) => report({ language, status: 'failed', error: errorMessage(err) }),
     });
   }
-
-  const total = results?.length ?? 0;
-  const done = results?.filter((r) => r.status === 'published' || r.status === 'failed').length ?? 0;
-  const failed = results?.filter((r) => r.status === 'failed').length ?? 0;
-  const current = results?.findIndex((r) => r.status === 'publishing') ?? -1;
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="publish-title">
@@ -166,6 +209,11 @@ export function PublishPanel({ languages }: { languages: Language[] }) {
             <Button leftSection={<IconUpload size={16} />} onClick={start} loading={running} disabled={!chosen}>
               Build and publish
             </Button>
+            {checkChanges.isPending ? (
+              <Text size="sm" c="dimmed" aria-live="polite">
+                Comparing with the live build…
+              </Text>
+            ) : null}
           </Group>
         ) : (
           <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden />} p="xs" data-testid="read-only">
@@ -173,37 +221,10 @@ export function PublishPanel({ languages }: { languages: Language[] }) {
           </Alert>
         )}
 
-        {results && total > 1 ? (
-          <Stack gap={4}>
-            <Group justify="space-between">
-              <Text size="sm" aria-live="polite" data-testid="publish-progress">
-                {running
-                  ? `Publishing ${results[current]?.language.name ?? ''}: ${Math.min(done + 1, total)} of ${total}`
-                  : `Done: ${done} of ${total}`}
-              </Text>
-              {!running ? (
-                <Group gap={6}>
-                  <Badge tt="none" variant="light" color="green" c={SUCCESS_TEXT}>
-                    {done - failed} published
-                  </Badge>
-                  {failed > 0 ? (
-                    <Badge
-                      tt="none"
-                      variant="light"
-                      color="red"
-                      c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))"
-                    >
-                      {failed} failed
-                    </Badge>
-                  ) : null}
-                </Group>
-              ) : null}
-            </Group>
-            <Progress value={(done / total) * 100} aria-label={`Published ${done} of ${total}`} animated={running} />
-          </Stack>
-        ) : null}
+        {results && results.length > 1 ? <Progressing results={results} running={running} /> : null}
         {results ? <ResultsTable results={results} /> : null}
       </Stack>
+      <ChangesModal entries={review} onConfirm={publish} onClose={() => setReview(null)} />
     </Paper>
   );
 }

@@ -16,6 +16,8 @@ export interface Storage {
   /** The public URL of `key` (a path on this server for the local folder). */
   publicUrl(key: string): string;
   delete(key: string): Promise<void>;
+  /** Streams what is stored under `key` (a catalogue build to compare with or make live again); undefined if nothing is. */
+  read(key: string): Promise<Readable | undefined>;
 }
 
 /** The Cache-Control of an object: random names never change, anything else is revalidated. */

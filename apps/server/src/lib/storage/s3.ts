@@ -1,5 +1,5 @@
 import { pipeline, type Readable, Transform } from 'node:stream';
-import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../../config.ts';
 import { assertSafeKey, cacheControl, type PutOptions, type Storage } from './index.ts';
@@ -77,6 +77,18 @@ export class S3Storage implements Storage {
 
   publicUrl(key: string): string {
     return `${this.publicBase}/${key}`;
+  }
+
+  async read(key: string): Promise<Readable | undefined> {
+    assertSafeKey(key);
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      // In Node.js the SDK's body is an IncomingMessage: a Readable.
+      return answer.Body as Readable | undefined;
+    } catch (err) {
+      if (err instanceof NoSuchKey) return undefined;
+      throw err;
+    }
   }
 
   async delete(key: string): Promise<void> {

@@ -222,6 +222,9 @@ describe('publishing the catalogue', () => {
       size_bytes: expect.any(Number),
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       created_at: catalogue.generated_at,
+      created_by: 'admin@example.com',
+      rollback_of: null,
+      is_live: true,
       counts: { brands: 3, content: 3, links: 2, promos: 2, streams: 2, strings: 3, content_without_video: 1 },
     });
     expect(catalogue).toMatchObject({ format_version: 1, lang: 'en', lang_id: ENGLISH });

@@ -1,10 +1,18 @@
-import { type CatalogBuildRecord, type Language, type WhereToWatch, whereToWatch } from '@kids-vod/contract';
-import { and, asc, type Column, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
+import {
+  type CatalogBuildRecord,
+  type HiddenItem,
+  type HiddenReason,
+  type Language,
+  type WhereToWatch,
+  whereToWatch,
+} from '@kids-vod/contract';
+import { and, asc, type Column, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
   brandLangs,
   brands,
+  catalogBuildLeftOut,
   catalogBuilds,
   content,
   contentLangs,
@@ -16,7 +24,7 @@ import {
   streams,
   videoFiles,
 } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { byKey } from '../locales/index.ts';
 import {
   type Catalogue,
@@ -35,48 +43,126 @@ export async function findLanguageByCode(db: Executor, code: string): Promise<La
   return row;
 }
 
-/** Published brands with a published version in the language: a join condition on brands ⋈ brand_langs. */
-const brandInCatalogue = (langId: number) =>
-  and(
-    eq(brandLangs.brand_id, brands.id),
-    eq(brandLangs.lang_id, langId),
-    eq(brandLangs.is_published, true),
-    eq(brands.is_published, true),
-    isNull(brandLangs.deleted_at),
-    isNull(brands.deleted_at),
-  );
+/** A language named in a request body: unknown is bad input (400) naming it, not a missing item. */
+export async function languageOf(db: Executor, code: string): Promise<Language> {
+  const [row] = await db.select().from(languages).where(eq(languages.code, code.toLowerCase()));
+  if (!row) throw badRequest(`Unknown language ${code}`, [{ path: 'lang', message: `Unknown language ${code}` }]);
+  return row;
+}
 
-/**
- * Published content of those brands with a published version in the language, and its video when it has
- * one (content without a video is counted for the editors, not listed: the apps could not play it).
+/** Columns that two joined tables both have are renamed: the cursor answers plain rows keyed by name. */
+const as = <T>(column: Column, name: string) => sql<T>`${column}`.as(name);
+
+/*
+ * The rules of what the catalogue shows (docs/catalog-format.md) are written once, here, as functions answering
+ * why an item is NOT shown (no reason: it is shown). The published file, the preview and the list of what a build
+ * left out all come from one pass of buildCatalogue over every row, so they cannot disagree.
  */
-function contentInCatalogue(db: Executor, langId: number, fields: SelectedFields) {
+
+interface BrandState {
+  deleted_at: string | null;
+  is_published: boolean;
+  version_id: number | null;
+  version_published: boolean | null;
+}
+
+function brandReasons(b: BrandState): HiddenReason[] {
+  if (b.deleted_at !== null) return ['deleted'];
+  const reasons: HiddenReason[] = [];
+  if (!b.is_published) reasons.push('unpublished');
+  // A version in the bin is no version: it is restored from the bin, or a new one is written.
+  if (b.version_id === null) reasons.push('no_version');
+  else if (!b.version_published) reasons.push('version_unpublished');
+  return reasons;
+}
+
+interface ContentState {
+  deleted_at: string | null;
+  is_published: boolean;
+  version_id: number | null;
+  version_published: boolean | null;
+  video_id: number | null;
+}
+
+interface ContentStateRow extends ContentState {
+  id: number;
+  brand_id: number;
+  season: number;
+  sort_number: number;
+  title: string | null;
+}
+
+function contentReasons(c: ContentState, brandShown: boolean): HiddenReason[] {
+  if (c.deleted_at !== null) return ['deleted'];
+  const reasons: HiddenReason[] = [];
+  if (!brandShown) reasons.push('brand_unpublished');
+  if (!c.is_published) reasons.push('unpublished');
+  if (c.version_id === null) reasons.push('no_version');
+  else {
+    if (!c.version_published) reasons.push('version_unpublished');
+    // Left out rather than listed with `video: null`: a tile that cannot play is a dead end for a child.
+    if (c.video_id === null) reasons.push('no_video');
+  }
+  return reasons;
+}
+
+/** A link is shown when its compilation is and the episode it points at is listed (no dangling references). */
+function linkReasons(compilationShown: boolean, targetListed: boolean): HiddenReason[] {
+  const reasons: HiddenReason[] = [];
+  if (!compilationShown) reasons.push('brand_unpublished');
+  if (!targetListed) reasons.push('target_hidden');
+  return reasons;
+}
+
+interface PromoState {
+  deleted_at: string | null;
+  is_active: boolean;
+  lang_id: number | null;
+  brand_id: number | null;
+  content_id: number | null;
+}
+
+/** A banner opening a brand or content the app does not have would lead nowhere: it is left out. */
+function promoReasons(p: PromoState, langId: number, brandShown: (id: number) => boolean, listed: Set<number>) {
+  if (p.deleted_at !== null) return ['deleted'] as HiddenReason[];
+  const reasons: HiddenReason[] = [];
+  if (!p.is_active) reasons.push('unpublished');
+  if (p.lang_id !== null && p.lang_id !== langId) reasons.push('no_version');
+  if ((p.brand_id !== null && !brandShown(p.brand_id)) || (p.content_id !== null && !listed.has(p.content_id))) {
+    reasons.push('target_hidden');
+  }
+  return reasons;
+}
+
+function streamReasons(s: { deleted_at: string | null; is_active: boolean; lang_id: number }, langId: number) {
+  if (s.deleted_at !== null) return ['deleted'] as HiddenReason[];
+  const reasons: HiddenReason[] = [];
+  if (!s.is_active) reasons.push('unpublished');
+  if (s.lang_id !== langId) reasons.push('no_version');
+  return reasons;
+}
+
+/** Every content row with its version in the language (not one in the bin) and that version's video. */
+function contentRows(db: Executor, langId: number, fields: SelectedFields) {
   return db
     .select(fields)
     .from(content)
     .innerJoin(brands, eq(brands.id, content.brand_id))
-    .innerJoin(brandLangs, brandInCatalogue(langId))
-    .innerJoin(
+    .leftJoin(
       contentLangs,
-      and(
-        eq(contentLangs.content_id, content.id),
-        eq(contentLangs.lang_id, langId),
-        eq(contentLangs.is_published, true),
-        isNull(contentLangs.deleted_at),
-        isNull(content.deleted_at),
-      ),
+      and(eq(contentLangs.content_id, content.id), eq(contentLangs.lang_id, langId), isNull(contentLangs.deleted_at)),
     )
     .leftJoin(videoFiles, eq(videoFiles.content_lang_id, contentLangs.id));
 }
 
-/** The ids of the content the catalogue lists: what a link or a banner may point at. */
-const listedContentIds = (db: Executor, langId: number) =>
-  contentInCatalogue(db, langId, { id: content.id }).where(
-    and(eq(content.is_published, true), isNotNull(videoFiles.id)),
-  );
-
-/** Columns that two joined tables both have are renamed: the cursor answers plain rows keyed by name. */
-const as = <T>(column: Column, name: string) => sql<T>`${column}`.as(name);
+/** Brand order, then each brand's content by season and number: the order the file lists them in. */
+const contentOrder = [
+  asc(brands.sort),
+  asc(brands.id),
+  asc(content.season),
+  asc(content.sort_number),
+  asc(content.id),
+] as const;
 
 interface ItemRow {
   id: number;
@@ -87,7 +173,7 @@ interface ItemRow {
   title: string;
   description: string;
   thumbnail_url: string | null;
-  playback_url: string | null;
+  playback_url: string;
   video_duration_sec: number | null;
   video_thumbnail_url: string | null;
 }
@@ -98,22 +184,48 @@ const CONTENT_BATCH = 2_000;
 /** The JSON text of an object without its closing brace, for the envelope written around streamed parts. */
 const openObject = (value: object) => JSON.stringify(value).slice(0, -1);
 
+/** A link the catalogue lists, with what the country filter of a preview needs to name it. */
+export interface ListedLink {
+  id: number;
+  brand_id: number;
+  content_id: number;
+  name: string;
+}
+
+/** Everything of a build but its brands, which buildCatalogue hands over one at a time as it goes. */
+export interface CatalogueRest {
+  promos: CataloguePromo[];
+  streams: CatalogueStream[];
+  /** In byte order of the key, as the file lists them. */
+  strings: [string, string][];
+  counts: CatalogueCounts;
+  /** What exists but is not in the catalogue, and why: brands, content, links, banners, streams, in that order. */
+  hidden: HiddenItem[];
+  links: ListedLink[];
+}
+
+export interface BuildOptions {
+  batchSize?: number;
+  publicUrl?: string;
+}
+
 /**
- * Writes the catalogue of one language as JSON text, piece by piece, through `emit` (awaited, so a slow
- * writer holds the reading back), and answers its counts.
+ * One pass over the data of one language: hands each brand of the catalogue to `onBrand`, in display order
+ * (awaited, so a slow writer holds the reading back), and answers the rest, with what was left out and why.
  *
- * Must run in a REPEATABLE READ transaction, so its seven set-based queries (whatever the number of
- * brands and content) see one snapshot and links and banners only point at content the file lists.
- * The content, the only large part, is read through a cursor in brand order and written brand by brand,
- * so memory holds one batch of rows and the text written so far, never every row at once.
+ * Must run in a REPEATABLE READ transaction, so its set-based queries (whatever the number of brands and content)
+ * see one snapshot and links and banners only point at content the catalogue lists. Content is read twice: a
+ * first pass of its small columns decides (contentReasons) which is listed, before any brand is handed over, since
+ * a compilation early in the order links episodes of brands after it; then the listed content's text and video
+ * is read through a cursor in brand order and handed over brand by brand, so memory holds one batch of rows,
+ * never every row at once.
  */
-export async function writeCatalogue(
+export async function buildCatalogue(
   tx: Executor,
   lang: Language,
-  generatedAt: string,
-  emit: (text: string) => Promise<void> | void,
-  { batchSize = CONTENT_BATCH, publicUrl }: { batchSize?: number; publicUrl?: string } = {},
-): Promise<CatalogueCounts> {
+  onBrand: (brand: CatalogueBrand) => Promise<void> | void,
+  { batchSize = CONTENT_BATCH, publicUrl }: BuildOptions = {},
+): Promise<CatalogueRest> {
   const media = mediaUrls(publicUrl);
   const brandRows = await tx
     .select({
@@ -122,42 +234,89 @@ export async function writeCatalogue(
       name: brands.name,
       age_rating: brands.age_rating,
       brand_logo_url: brands.logo_url,
+      is_published: brands.is_published,
+      deleted_at: brands.deleted_at,
+      version_id: brandLangs.id,
+      version_published: brandLangs.is_published,
       title: brandLangs.title,
       description: brandLangs.description,
       logo_url: brandLangs.logo_url,
     })
     .from(brands)
-    .innerJoin(brandLangs, brandInCatalogue(lang.id))
+    .leftJoin(
+      brandLangs,
+      and(eq(brandLangs.brand_id, brands.id), eq(brandLangs.lang_id, lang.id), isNull(brandLangs.deleted_at)),
+    )
     .orderBy(asc(brands.sort), asc(brands.id));
-  const inCatalogue = new Set(brandRows.map((b) => b.id));
+  const brandName = new Map(brandRows.map((b) => [b.id, b.title || b.name]));
+  const inCatalogue = new Set<number>();
+  const hiddenBrands = sortOut(
+    brandRows,
+    brandReasons,
+    (b) => inCatalogue.add(b.id),
+    (b, reasons) => ({ kind: 'brand', id: b.id, name: b.title || b.name, reasons }),
+  );
+
+  const states = (await contentRows(tx, lang.id, {
+    id: content.id,
+    brand_id: content.brand_id,
+    season: content.season,
+    sort_number: content.sort_number,
+    is_published: content.is_published,
+    deleted_at: content.deleted_at,
+    version_id: as<number | null>(contentLangs.id, 'version_id'),
+    version_published: as<boolean | null>(contentLangs.is_published, 'version_published'),
+    title: contentLangs.title,
+    video_id: as<number | null>(videoFiles.id, 'video_id'),
+  }).orderBy(...contentOrder)) as unknown as ContentStateRow[];
+  const listed = new Set<number>();
+  const contentOf = new Map(
+    states.map((c) => [
+      c.id,
+      { brand_id: c.brand_id, name: c.title || `${brandName.get(c.brand_id)} S${c.season} E${c.sort_number}` },
+    ]),
+  );
+  let withoutVideo = 0;
+  const hiddenContent = sortOut(
+    states,
+    (c) => contentReasons(c, inCatalogue.has(c.brand_id)),
+    (c) => listed.add(c.id),
+    (c, reasons) => {
+      // What the editors still have to attach: everything else about it is ready.
+      if (reasons.length === 1 && reasons[0] === 'no_video') withoutVideo += 1;
+      return { kind: 'content', id: c.id, name: contentOf.get(c.id)?.name ?? '', reasons, brand_id: c.brand_id };
+    },
+  );
 
   const ruleRows = await tx
     .select({ brand_id: countryRules.brand_id, code2: countryRules.code2, exclude: countryRules.exclude })
-    .from(countryRules)
-    .innerJoin(brands, eq(brands.id, countryRules.brand_id))
-    .innerJoin(brandLangs, brandInCatalogue(lang.id));
-  const countries = whereToWatchByBrand(ruleRows);
+    .from(countryRules);
+  const countries = whereToWatchByBrand(ruleRows.filter((r) => inCatalogue.has(r.brand_id)));
 
-  const linkRows = await tx
-    .select({ brand_id: contentLinks.brand_id, content_id: contentLinks.content_id, owner_id: content.brand_id })
-    .from(contentLinks)
-    .innerJoin(content, eq(content.id, contentLinks.content_id))
-    .where(inArray(contentLinks.content_id, listedContentIds(tx, lang.id)))
-    .orderBy(asc(contentLinks.id));
+  const linkRows = (
+    await tx
+      .select({ id: contentLinks.id, brand_id: contentLinks.brand_id, content_id: contentLinks.content_id })
+      .from(contentLinks)
+      .orderBy(asc(contentLinks.id))
+  ).map((link) => ({
+    ...link,
+    owner_id: contentOf.get(link.content_id)?.brand_id ?? 0,
+    name: `${contentOf.get(link.content_id)?.name ?? `Episode ${link.content_id}`} in ${brandName.get(link.brand_id)}`,
+  }));
   const linksOf = new Map<number, LinkedItem[]>();
-  let linkCount = 0;
-  for (const link of linkRows) {
-    if (!inCatalogue.has(link.brand_id)) continue;
-    let links = linksOf.get(link.brand_id);
-    if (!links) {
-      links = [];
+  const listedLinks: ListedLink[] = [];
+  const hiddenLinks = sortOut(
+    linkRows,
+    (link) => linkReasons(inCatalogue.has(link.brand_id), listed.has(link.content_id)),
+    ({ owner_id, ...link }) => {
+      const links = linksOf.get(link.brand_id) ?? [];
       linksOf.set(link.brand_id, links);
-    }
-    links.push({ content_id: link.content_id, brand_id: link.owner_id });
-    linkCount += 1;
-  }
+      links.push({ content_id: link.content_id, brand_id: owner_id });
+      listedLinks.push(link);
+    },
+    ({ owner_id: _, ...link }, reasons) => ({ kind: 'link', ...link, reasons }),
+  );
 
-  // A banner opening a brand or content the app does not have would lead nowhere: it is left out.
   const promoRows = await tx
     .select({
       id: promos.id,
@@ -169,40 +328,115 @@ export async function writeCatalogue(
       brand_id: promos.brand_id,
       season: promos.season,
       content_id: promos.content_id,
+      lang_id: promos.lang_id,
+      is_active: promos.is_active,
+      deleted_at: promos.deleted_at,
     })
     .from(promos)
-    .where(
-      and(
-        eq(promos.is_active, true),
-        isNull(promos.deleted_at),
-        or(eq(promos.lang_id, lang.id), isNull(promos.lang_id)),
-        or(isNull(promos.content_id), inArray(promos.content_id, listedContentIds(tx, lang.id))),
-      ),
-    )
     .orderBy(asc(promos.sort), asc(promos.id));
-  const cataloguePromos: CataloguePromo[] = promoRows
-    .filter((p) => p.brand_id === null || inCatalogue.has(p.brand_id))
-    .map((p) => ({ ...p, image_url: media(p.image_url) }));
+  const cataloguePromos: CataloguePromo[] = [];
+  const hiddenPromos = sortOut(
+    promoRows,
+    (p) => promoReasons(p, lang.id, (id) => inCatalogue.has(id), listed),
+    ({ lang_id, is_active, deleted_at, ...p }) => cataloguePromos.push({ ...p, image_url: media(p.image_url) }),
+    (p, reasons) => ({
+      kind: 'promo',
+      id: p.id,
+      name: p.title,
+      reasons,
+      brand_id: p.brand_id,
+      content_id: p.content_id,
+    }),
+  );
 
-  const streamRows: CatalogueStream[] = (
-    await tx
-      .select({ id: streams.id, title: streams.title, url: streams.url, poster_url: streams.poster_url })
-      .from(streams)
-      .where(and(eq(streams.lang_id, lang.id), eq(streams.is_active, true), isNull(streams.deleted_at)))
-      .orderBy(asc(streams.sort), asc(streams.id))
-  ).map((s) => ({ ...s, poster_url: media(s.poster_url) }));
+  const streamRows = await tx
+    .select({
+      id: streams.id,
+      title: streams.title,
+      url: streams.url,
+      poster_url: streams.poster_url,
+      lang_id: streams.lang_id,
+      is_active: streams.is_active,
+      deleted_at: streams.deleted_at,
+    })
+    .from(streams)
+    .orderBy(asc(streams.sort), asc(streams.id));
+  const catalogueStreams: CatalogueStream[] = [];
+  const hiddenStreams = sortOut(
+    streamRows,
+    (s) => streamReasons(s, lang.id),
+    ({ lang_id, is_active, deleted_at, ...s }) => catalogueStreams.push({ ...s, poster_url: media(s.poster_url) }),
+    (s, reasons) => ({ kind: 'stream', id: s.id, name: s.title, reasons, lang_id: s.lang_id }),
+  );
 
   const stringRows = await tx
     .select({ key: localeStrings.key, value: localeStrings.value })
     .from(localeStrings)
     .where(eq(localeStrings.lang_id, lang.id))
     .orderBy(byKey(localeStrings.key));
-  // Written pair by pair, not through an object: JavaScript lists keys like "9" and "10" first, in numeric order,
-  // and the format promises byte order.
-  const strings = `{${stringRows.map(({ key, value }) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(',')}}`;
 
-  // Same brand order as brandRows, so each brand's content arrives in one run, right when it is written.
-  const items = contentInCatalogue(tx, lang.id, {
+  const cursor = await openContentCursor(tx, lang.id, batchSize);
+  let contentCount = 0;
+  for (const b of brandRows) {
+    const own = await cursor.runOf(b.id, listed, media);
+    if (!inCatalogue.has(b.id)) continue;
+    contentCount += own.length;
+    await onBrand({
+      id: b.id,
+      slug: b.slug,
+      // A version saved without a title would show a blank tile: the brand's own name is better than nothing.
+      title: b.title || b.name,
+      description: b.description ?? '',
+      logo_url: media(b.logo_url || b.brand_logo_url || null),
+      age_rating: b.age_rating,
+      countries: countries.get(b.id) ?? { include: null, exclude: [] },
+      content: own,
+      linked_content: linksOf.get(b.id) ?? [],
+    });
+  }
+  await cursor.close();
+
+  return {
+    promos: cataloguePromos,
+    streams: catalogueStreams,
+    strings: stringRows.map(({ key, value }) => [key, value]),
+    counts: {
+      brands: inCatalogue.size,
+      content: contentCount,
+      links: listedLinks.length,
+      promos: cataloguePromos.length,
+      streams: catalogueStreams.length,
+      strings: stringRows.length,
+      content_without_video: withoutVideo,
+    },
+    hidden: [...hiddenBrands, ...hiddenContent, ...hiddenLinks, ...hiddenPromos, ...hiddenStreams],
+    links: listedLinks,
+  };
+}
+
+/** Hands each row with no reason to `shown`, and answers the others as hidden items, in the rows' order. */
+function sortOut<T>(
+  rows: T[],
+  reasonsOf: (row: T) => HiddenReason[],
+  shown: (row: T) => void,
+  hidden: (row: T, reasons: HiddenReason[]) => HiddenItem,
+): HiddenItem[] {
+  const out: HiddenItem[] = [];
+  for (const row of rows) {
+    const reasons = reasonsOf(row);
+    if (reasons.length === 0) shown(row);
+    else out.push(hidden(row, reasons));
+  }
+  return out;
+}
+
+/**
+ * The text and video of content, through a cursor in brand order: each brand's content arrives in one run, right
+ * when the brand is handed over. Only rows with a video can be listed: the condition spares reading the others'
+ * text; `listed` (contentReasons) decides.
+ */
+async function openContentCursor(tx: Executor, langId: number, batchSize: number) {
+  const items = contentRows(tx, langId, {
     id: content.id,
     brand_id: content.brand_id,
     season: content.season,
@@ -215,8 +449,8 @@ export async function writeCatalogue(
     video_duration_sec: as<number | null>(videoFiles.duration_sec, 'video_duration_sec'),
     video_thumbnail_url: as<string | null>(videoFiles.thumbnail_url, 'video_thumbnail_url'),
   })
-    .where(eq(content.is_published, true))
-    .orderBy(asc(brands.sort), asc(brands.id), asc(content.season), asc(content.sort_number), asc(content.id));
+    .where(isNotNull(videoFiles.id))
+    .orderBy(...contentOrder);
   // Every row is read: plan for the whole result (hash joins and one sort), not for the first rows as a
   // cursor otherwise would (nested loops); about 15% faster on the benchmark's 50,000 episodes.
   await tx.execute(sql`set local cursor_tuple_fraction = 1`);
@@ -236,7 +470,45 @@ export async function writeCatalogue(
     }
     return batch[next];
   };
+  return {
+    /** The listed content of one brand, in the file's form. */
+    async runOf(brandId: number, listed: Set<number>, media: ReturnType<typeof mediaUrls>): Promise<CatalogueItem[]> {
+      const own: CatalogueItem[] = [];
+      for (let row = await peek(); row?.brand_id === brandId; row = await peek()) {
+        next += 1;
+        if (!listed.has(row.id)) continue;
+        own.push({
+          id: row.id,
+          season: row.season,
+          sort_number: row.sort_number,
+          title: row.title,
+          description: row.description,
+          thumbnail_url: media(row.thumbnail_url || row.video_thumbnail_url || null),
+          duration_sec: row.duration_sec,
+          video: { playback_url: media(row.playback_url), duration_sec: row.video_duration_sec },
+        });
+      }
+      return own;
+    },
+    async close() {
+      // Rows left over would mean the two orders disagree: better no catalogue than one missing episodes.
+      if ((await peek()) !== undefined) throw new Error('Catalogue content is not in brand order');
+      await tx.execute(sql`close catalogue_content`);
+    },
+  };
+}
 
+/**
+ * Writes the catalogue of one language as JSON text, piece by piece, through `emit` (awaited), and answers its
+ * counts and what it left out. The header first, then each brand as buildCatalogue hands it over, then the rest.
+ */
+export async function writeCatalogue(
+  tx: Executor,
+  lang: Language,
+  generatedAt: string,
+  emit: (text: string) => Promise<void> | void,
+  options: BuildOptions = {},
+): Promise<{ counts: CatalogueCounts; hidden: HiddenItem[] }> {
   await emit(
     `${openObject({
       format_version: FORMAT_VERSION,
@@ -245,57 +517,46 @@ export async function writeCatalogue(
       generated_at: generatedAt,
     } satisfies Partial<Catalogue>)},"brands":[`,
   );
-  let contentCount = 0;
-  let withoutVideo = 0;
-  for (const [index, b] of brandRows.entries()) {
-    const own: CatalogueItem[] = [];
-    for (let row = await peek(); row?.brand_id === b.id; row = await peek()) {
-      next += 1;
-      if (row.playback_url === null) {
-        withoutVideo += 1;
-        continue;
-      }
-      own.push({
-        id: row.id,
-        season: row.season,
-        sort_number: row.sort_number,
-        title: row.title,
-        description: row.description,
-        thumbnail_url: media(row.thumbnail_url || row.video_thumbnail_url || null),
-        duration_sec: row.duration_sec,
-        video: { playback_url: media(row.playback_url), duration_sec: row.video_duration_sec },
-      });
-    }
-    contentCount += own.length;
-    const brand: CatalogueBrand = {
-      id: b.id,
-      slug: b.slug,
-      // A version saved without a title would show a blank tile: the brand's own name is better than nothing.
-      title: b.title || b.name,
-      description: b.description,
-      logo_url: media(b.logo_url || b.brand_logo_url || null),
-      age_rating: b.age_rating,
-      countries: countries.get(b.id) ?? { include: null, exclude: [] },
-      content: own,
-      linked_content: linksOf.get(b.id) ?? [],
-    };
-    await emit(index === 0 ? JSON.stringify(brand) : `,${JSON.stringify(brand)}`);
-  }
-  // Rows left over would mean the two orders disagree: better no catalogue than one missing episodes.
-  if ((await peek()) !== undefined) throw new Error('Catalogue content is not in brand order');
-  await tx.execute(sql`close catalogue_content`);
-  await emit(
-    `],"promos":${JSON.stringify(cataloguePromos)},"streams":${JSON.stringify(streamRows)},"strings":${strings}}`,
+  let first = true;
+  const rest = await buildCatalogue(
+    tx,
+    lang,
+    async (brand) => {
+      await emit(first ? JSON.stringify(brand) : `,${JSON.stringify(brand)}`);
+      first = false;
+    },
+    options,
   );
+  // Written pair by pair, not through an object: JavaScript lists keys like "9" and "10" first, in numeric order,
+  // and the format promises byte order.
+  const strings = `{${rest.strings.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(',')}}`;
+  await emit(
+    `],"promos":${JSON.stringify(rest.promos)},"streams":${JSON.stringify(rest.streams)},"strings":${strings}}`,
+  );
+  return { counts: rest.counts, hidden: rest.hidden };
+}
 
+/** The catalogue of a language as objects (the preview, the changes before publishing), with the rest of the pass. */
+export async function catalogueInMemory(
+  tx: Executor,
+  lang: Language,
+  generatedAt: string,
+  options: BuildOptions = {},
+): Promise<{ catalogue: Catalogue; rest: CatalogueRest }> {
+  const brandList: CatalogueBrand[] = [];
+  const rest = await buildCatalogue(tx, lang, (brand) => void brandList.push(brand), options);
   return {
-    brands: brandRows.length,
-    content: contentCount,
-    links: linkCount,
-    promos: cataloguePromos.length,
-    streams: streamRows.length,
-    strings: stringRows.length,
-    content_without_video: withoutVideo,
+    catalogue: {
+      format_version: FORMAT_VERSION,
+      lang: lang.code,
+      lang_id: lang.id,
+      generated_at: generatedAt,
+      brands: brandList,
+      promos: rest.promos,
+      streams: rest.streams,
+      strings: Object.fromEntries(rest.strings),
+    },
+    rest,
   };
 }
 
@@ -348,7 +609,16 @@ export async function recordBuild(
   return row;
 }
 
-export function listBuilds(db: Executor, filter: { lang_id?: number; limit: number }): Promise<CatalogBuildRecord[]> {
+/** Keeps what a build left out, for the console's "left out" list of that build (decision 022). */
+export async function recordLeftOut(db: Executor, buildId: number, items: HiddenItem[]): Promise<void> {
+  await db.insert(catalogBuildLeftOut).values({ build_id: buildId, items });
+}
+
+const earlier = alias(catalogBuilds, 'earlier');
+const newer = alias(catalogBuilds, 'newer');
+
+/** Build records as the contract answers them: with the build a rollback made live again, and which one is live. */
+function buildRecords(db: Executor) {
   return db
     .select({
       id: catalogBuilds.id,
@@ -360,10 +630,53 @@ export function listBuilds(db: Executor, filter: { lang_id?: number; limit: numb
       sha256: catalogBuilds.sha256,
       counts: catalogBuilds.counts,
       created_at: catalogBuilds.created_at,
+      created_by: catalogBuilds.created_by,
+      earlier_id: earlier.id,
+      earlier_created_at: earlier.created_at,
+      // The live build of a language is its newest entry (a rollback adds one): no newer entry of that language.
+      is_live: sql<boolean>`not exists (select 1 from ${catalogBuilds} ${newer} where ${newer.lang_id} = ${catalogBuilds.lang_id} and (${newer.created_at}, ${newer.id}) > (${catalogBuilds.created_at}, ${catalogBuilds.id}))`,
     })
     .from(catalogBuilds)
     .innerJoin(languages, eq(languages.id, catalogBuilds.lang_id))
+    .leftJoin(earlier, eq(earlier.id, catalogBuilds.rollback_of));
+}
+
+type BuildRow = Awaited<ReturnType<ReturnType<typeof buildRecords>['execute']>>[number];
+const toRecord = ({ earlier_id, earlier_created_at, ...row }: BuildRow): CatalogBuildRecord => ({
+  ...row,
+  is_live: Boolean(row.is_live),
+  rollback_of:
+    earlier_id === null || earlier_created_at === null ? null : { id: earlier_id, created_at: earlier_created_at },
+});
+
+export async function listBuilds(
+  db: Executor,
+  filter: { lang_id?: number; limit: number },
+): Promise<CatalogBuildRecord[]> {
+  const rows = await buildRecords(db)
     .where(filter.lang_id === undefined ? undefined : eq(catalogBuilds.lang_id, filter.lang_id))
     .orderBy(desc(catalogBuilds.created_at), desc(catalogBuilds.id))
     .limit(filter.limit);
+  return rows.map(toRecord);
+}
+
+export async function findBuild(db: Executor, id: number): Promise<CatalogBuildRecord | undefined> {
+  const [row] = await buildRecords(db).where(eq(catalogBuilds.id, id));
+  return row && toRecord(row);
+}
+
+/** The build apps of a language download now, or undefined before its first publish. */
+export async function liveBuild(db: Executor, langId: number): Promise<CatalogBuildRecord | undefined> {
+  const [live] = await listBuilds(db, { lang_id: langId, limit: 1 });
+  return live;
+}
+
+/** What a build left out; a rollback's entry answers the list of the build it made live again. */
+export async function leftOutOf(db: Executor, build: CatalogBuildRecord): Promise<HiddenItem[]> {
+  const [row] = await db
+    .select({ items: catalogBuildLeftOut.items })
+    .from(catalogBuildLeftOut)
+    .where(eq(catalogBuildLeftOut.build_id, build.rollback_of?.id ?? build.id));
+  // Builds from before the list was kept have none.
+  return (row?.items ?? []) as HiddenItem[];
 }

@@ -5,8 +5,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CatalogBuildRecord } from '@kids-vod/contract';
 import type { Db } from '../../db/client.ts';
+import { currentActor } from '../../lib/actor.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { findLanguageByCode, lockBuilds, mediaUrls, recordBuild, writeCatalogue } from './data.ts';
+import {
+  findBuild,
+  findLanguageByCode,
+  liveBuild,
+  lockBuilds,
+  mediaUrls,
+  recordBuild,
+  recordLeftOut,
+  writeCatalogue,
+} from './data.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -41,7 +52,7 @@ export async function publishCatalogue(
         const hash = createHash('sha256');
         let size = 0;
         const file = await open(draft, 'w');
-        let counts: Awaited<ReturnType<typeof writeCatalogue>>;
+        let written: Awaited<ReturnType<typeof writeCatalogue>>;
         try {
           const emit = async (text: string) => {
             const chunk = Buffer.from(text, 'utf8');
@@ -49,7 +60,7 @@ export async function publishCatalogue(
             size += chunk.length;
             await file.write(chunk);
           };
-          counts = await writeCatalogue(tx, lang, generatedAt, emit, { publicUrl });
+          written = await writeCatalogue(tx, lang, generatedAt, emit, { publicUrl });
         } finally {
           await file.close();
         }
@@ -65,10 +76,12 @@ export async function publishCatalogue(
           versioned_url: media(storage.publicUrl(versioned)),
           size_bytes: size,
           sha256,
-          counts,
+          counts: written.counts,
           created_at: generatedAt,
+          created_by: currentActor()?.user_email ?? null,
         });
-        return { ...row, lang_code: lang.code };
+        await recordLeftOut(tx, row.id, written.hidden);
+        return { ...row, lang_code: lang.code, rollback_of: null, is_live: true };
       } finally {
         await rm(draft, { force: true });
       }
@@ -76,4 +89,54 @@ export async function publishCatalogue(
     // One snapshot for every query of the build, taken after the lock (see lockBuilds).
     { isolationLevel: 'repeatable read' },
   );
+}
+
+/**
+ * Makes an earlier build the live one of its language again: its versioned copy is copied over the stable file,
+ * and a new entry in the build history says so (who, and which build: `rollback_of`), which the audit log records
+ * like any build. It waits for a build running meanwhile (the same lock), so the two never mix: whichever comes
+ * second decides what the stable file holds, and the history says which that was.
+ */
+export async function rollBackTo(
+  db: Db,
+  storage: Storage,
+  target: { id: number; lang?: string },
+  publicUrl?: string,
+): Promise<CatalogBuildRecord> {
+  const media = mediaUrls(publicUrl);
+  return db.transaction(async (tx) => {
+    await lockBuilds(tx);
+    const found = await findBuild(tx, target.id);
+    if (!found) throw notFound(`Build ${target.id}`);
+    if (target.lang !== undefined && target.lang !== found.lang_code) {
+      throw badRequest(`Build ${target.id} is a build of ${found.lang_code}, not of ${target.lang}`);
+    }
+    // A rollback's entry stands for the build it made live again.
+    const build = found.rollback_of ? ((await findBuild(tx, found.rollback_of.id)) ?? found) : found;
+    const live = await liveBuild(tx, build.lang_id);
+    // Already live: nothing to do, and no entry saying something happened.
+    if (live && (live.id === build.id || live.rollback_of?.id === build.id)) return live;
+    const versioned = versionedKey(build.lang_code, build.sha256);
+    const file = await storage.read(versioned);
+    if (!file) throw conflict(`The file of build ${build.id} is no longer stored, so it cannot be made live again`);
+    const stable = stableKey(build.lang_code);
+    await storage.put(stable, file, { contentType: JSON_TYPE, immutable: false });
+    const row = await recordBuild(tx, {
+      lang_id: build.lang_id,
+      url: media(storage.publicUrl(stable)),
+      versioned_url: build.versioned_url,
+      size_bytes: build.size_bytes,
+      sha256: build.sha256,
+      counts: build.counts,
+      created_at: new Date().toISOString(),
+      created_by: currentActor()?.user_email ?? null,
+      rollback_of: build.id,
+    });
+    return {
+      ...row,
+      lang_code: build.lang_code,
+      rollback_of: { id: build.id, created_at: build.created_at },
+      is_live: true,
+    };
+  });
 }

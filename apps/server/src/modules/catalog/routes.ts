@@ -1,15 +1,34 @@
 import { api } from '@kids-vod/contract';
 import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
-import { listBuilds } from './data.ts';
-import { publishCatalogue } from './publish.ts';
+import { findBuild, leftOutOf, listBuilds } from './data.ts';
+import { diffCatalogue } from './diff.ts';
+import { previewCatalogue } from './preview.ts';
+import { publishCatalogue, rollBackTo } from './publish.ts';
 
 export async function catalogRoutes(app: FastifyInstance) {
   const { db } = app.database;
+  const publicUrl = app.config.PUBLIC_URL;
   // The answer is the build record; the contract's response schema keeps only what uploadJson promises.
   // Its own REPEATABLE READ transaction, with the files written while it is open (publish.ts).
-  route(app, api.upload.uploadJson, (req) => publishCatalogue(db, app.storage, req.query.lang, app.config.PUBLIC_URL), {
+  route(app, api.upload.uploadJson, (req) => publishCatalogue(db, app.storage, req.query.lang, publicUrl), {
     changes: 'own-transactions',
   });
   route(app, api.upload.catalogBuilds, (req) => listBuilds(db, req.body));
+  // A whole catalogue: sent as the data function made it, not copied object by object through the schema (the
+  // tests check the answer against the contract).
+  route(app, api.catalog.preview, (req) => previewCatalogue(db, req.body, publicUrl), { answerValidation: false });
+  route(app, api.catalog.diff, (req) => diffCatalogue(db, app.storage, req.body.lang, publicUrl), {
+    answerValidation: false,
+  });
+  // Waits on the builds' lock inside its own transaction (publish.ts), like a build.
+  route(app, api.catalog.publishBuild, (req) => rollBackTo(db, app.storage, req.body, publicUrl), {
+    changes: 'own-transactions',
+  });
+  route(app, api.catalog.leftOut, async (req) => {
+    const build = await findBuild(db, req.body.id);
+    if (!build) throw notFound(`Build ${req.body.id}`);
+    return { build, hidden: await leftOutOf(db, build) };
+  });
 }

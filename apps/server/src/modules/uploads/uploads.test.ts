@@ -300,6 +300,9 @@ class RecordingStorage implements Storage {
   async delete(key: string) {
     this.deleted.push(key);
   }
+  async read(_key: string) {
+    return undefined;
+  }
 }
 
 /** 20 MB of MP4 produced 64 KB at a time, never existing whole. */

@@ -1,0 +1,177 @@
+/**
+ * Publishing (api.md, "Publishing"): the preview of what a child sees, the changes a build would make against the
+ * live one, a rollback to an earlier build, and what a build left out and why. The catalogue itself is the file's
+ * format (docs/catalog-format.md), written here once for the server and the console.
+ */
+import { z } from 'zod';
+import { addresses } from './addresses.ts';
+import { CountryCode } from './brands.ts';
+import { call, Id, LanguageCode, Timestamp } from './common.ts';
+import { CatalogBuildRecord } from './uploads.ts';
+
+const WhereToWatchSchema = z.object({ include: z.array(z.string()).nullable(), exclude: z.array(z.string()) });
+
+export const CatalogueItem = z.object({
+  id: z.int(),
+  season: z.int(),
+  sort_number: z.int(),
+  title: z.string(),
+  description: z.string(),
+  thumbnail_url: z.string().nullable(),
+  duration_sec: z.int(),
+  video: z.object({ playback_url: z.string(), duration_sec: z.number().nullable() }),
+});
+export type CatalogueItem = z.infer<typeof CatalogueItem>;
+
+/** Content of another brand shown in a compilation: found in `brands[brand_id].content` by `content_id`. */
+export const LinkedItem = z.object({ content_id: z.int(), brand_id: z.int() });
+export type LinkedItem = z.infer<typeof LinkedItem>;
+
+export const CatalogueBrand = z.object({
+  id: z.int(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  logo_url: z.string().nullable(),
+  age_rating: z.string(),
+  countries: WhereToWatchSchema,
+  content: z.array(CatalogueItem),
+  linked_content: z.array(LinkedItem),
+});
+export type CatalogueBrand = z.infer<typeof CatalogueBrand>;
+
+export const CataloguePromo = z.object({
+  id: z.int(),
+  title: z.string(),
+  image_url: z.string().nullable(),
+  bg_color: z.string(),
+  button_color: z.string(),
+  button_text: z.string(),
+  brand_id: z.int().nullable(),
+  season: z.int().nullable(),
+  content_id: z.int().nullable(),
+});
+export type CataloguePromo = z.infer<typeof CataloguePromo>;
+
+export const CatalogueStream = z.object({
+  id: z.int(),
+  title: z.string(),
+  url: z.string(),
+  poster_url: z.string().nullable(),
+});
+export type CatalogueStream = z.infer<typeof CatalogueStream>;
+
+export const Catalogue = z.object({
+  format_version: z.literal(1),
+  lang: z.string(),
+  lang_id: z.int(),
+  generated_at: z.string(),
+  brands: z.array(CatalogueBrand),
+  promos: z.array(CataloguePromo),
+  streams: z.array(CatalogueStream),
+  strings: z.record(z.string(), z.string()),
+});
+export type Catalogue = z.infer<typeof Catalogue>;
+
+export const CATALOGUE_KINDS = ['brand', 'content', 'promo', 'stream', 'link', 'string'] as const;
+export type CatalogueKind = (typeof CATALOGUE_KINDS)[number];
+
+/** Why an item is not shown (api.md, "Publishing"); the console words each one (HIDDEN_REASON_WORDS). */
+export const HIDDEN_REASONS = [
+  'unpublished',
+  'brand_unpublished',
+  'no_version',
+  'version_unpublished',
+  'no_video',
+  'not_in_country',
+  'brand_not_in_country',
+  'not_yet_available',
+  'no_longer_available',
+  'deleted',
+  'target_hidden',
+] as const;
+export type HiddenReason = (typeof HIDDEN_REASONS)[number];
+
+/**
+ * Something that exists but is not shown. `brand_id` is the brand of an episode (its own) or of a link (the
+ * compilation), so a link to the item can be made; `content_id` is the episode a link or a banner points at.
+ */
+export const HiddenItem = z.object({
+  kind: z.enum(CATALOGUE_KINDS),
+  id: z.int(),
+  name: z.string(),
+  reasons: z.array(z.enum(HIDDEN_REASONS)),
+  brand_id: z.int().nullable().optional(),
+  content_id: z.int().nullable().optional(),
+  /** A stream's own language (its list in the console is by language). */
+  lang_id: z.int().nullable().optional(),
+});
+export type HiddenItem = z.infer<typeof HiddenItem>;
+
+export const CATALOGUE_CHANGES = ['added', 'removed', 'changed'] as const;
+/** One difference between a new build and the live one; `id` is the key for a string. */
+export const CatalogueChange = z.object({
+  kind: z.enum(CATALOGUE_KINDS),
+  id: z.union([z.int(), z.string()]),
+  name: z.string(),
+  change: z.enum(CATALOGUE_CHANGES),
+  /** For `changed`: the fields that differ, in the file's names (`order` when only its place moved). */
+  fields: z.array(z.string()).optional(),
+  brand_id: z.int().nullable().optional(),
+});
+export type CatalogueChange = z.infer<typeof CatalogueChange>;
+
+export const PreviewBody = z.object({
+  lang: LanguageCode,
+  country: CountryCode,
+  /** The moment to see (default now); dates on items come with "Availability in time". */
+  at: Timestamp.optional(),
+});
+export type PreviewBody = z.input<typeof PreviewBody>;
+
+export const Preview = z.object({
+  catalogue: Catalogue,
+  hidden: z.array(HiddenItem),
+  at: Timestamp,
+});
+export type Preview = z.infer<typeof Preview>;
+
+export const CatalogueDiff = z.object({
+  live: CatalogBuildRecord.nullable(),
+  changes: z.array(CatalogueChange),
+});
+export type CatalogueDiff = z.infer<typeof CatalogueDiff>;
+
+export const LeftOut = z.object({ build: CatalogBuildRecord, hidden: z.array(HiddenItem) });
+export type LeftOut = z.infer<typeof LeftOut>;
+
+export const catalogCalls = {
+  preview: call({
+    ...addresses.catalog.preview,
+    read: true,
+    summary: 'The catalogue of a language as a child in a country sees it, and what exists but is not shown, with why',
+    body: PreviewBody,
+    response: Preview,
+  }),
+  diff: call({
+    ...addresses.catalog.diff,
+    read: true,
+    summary: 'What building the catalogue of a language now would change against its live build',
+    body: z.object({ lang: LanguageCode }),
+    response: CatalogueDiff,
+  }),
+  publishBuild: call({
+    ...addresses.catalog.publishBuild,
+    summary: 'Make an earlier build live again (a rollback); answers the new history entry',
+    // `lang`, when sent, must be the build's language: a console showing one language never rolls back another.
+    body: z.object({ id: Id, lang: LanguageCode.optional() }),
+    response: CatalogBuildRecord,
+  }),
+  leftOut: call({
+    ...addresses.catalog.leftOut,
+    read: true,
+    summary: 'What a build left out, and why',
+    body: z.object({ id: Id }),
+    response: LeftOut,
+  }),
+};
