@@ -42,7 +42,7 @@ describe('staff accounts and roles', () => {
     const admin = await c.newPage();
     await c.signIn(admin);
     // The specification's seven first and in order, the new ones after.
-    expect(await sidebarEntries(admin)).toEqual([...SPEC_SEVEN, 'Staff', 'Bin', 'Activity']);
+    expect(await sidebarEntries(admin)).toEqual([...SPEC_SEVEN, 'Preview', 'Bin', 'Staff', 'Activity']);
     await admin.goto('/admin/staff');
     await admin.getByRole('table', { name: 'Staff' }).getByText(ADMIN_EMAIL).first().waitFor();
 
@@ -71,6 +71,7 @@ describe('staff accounts and roles', () => {
     // No promo codes (marketing's) and no report (the analysts').
     expect(await sidebarEntries(eddie)).toEqual([
       ...SPEC_SEVEN.filter((s) => s !== 'Promocodes' && s !== 'Report'),
+      'Preview',
       'Bin',
     ]);
     await eddie.goto('/admin/promocodes');
@@ -114,7 +115,7 @@ describe('staff accounts and roles', () => {
     await page.getByText('Your role (Marketing) may not publish catalogues').waitFor();
     expect(await page.getByRole('button', { name: 'Build and publish' }).count()).toBe(0);
     // Promo codes are marketing's own screen.
-    expect(await sidebarEntries(page)).toEqual([...SPEC_SEVEN.filter((s) => s !== 'Report'), 'Bin']);
+    expect(await sidebarEntries(page)).toEqual([...SPEC_SEVEN.filter((s) => s !== 'Report'), 'Preview', 'Bin']);
     await page.goto('/admin/promocodes');
     await page.getByRole('button', { name: 'New promo code' }).first().waitFor();
     expectNoConsoleErrors();
@@ -125,7 +126,7 @@ describe('staff accounts and roles', () => {
     const page = await c.newPage();
     await signInAs(page, analyst.email);
     await page.waitForURL(/\/admin\//);
-    expect(await sidebarEntries(page)).toEqual([...SPEC_SEVEN.filter((s) => s !== 'Promocodes'), 'Bin']);
+    expect(await sidebarEntries(page)).toEqual([...SPEC_SEVEN.filter((s) => s !== 'Promocodes'), 'Preview', 'Bin']);
     await page.goto('/admin/report');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
