@@ -196,7 +196,8 @@ describe('the layout', () => {
     const drawer = page.getByRole('dialog');
     await drawer.waitFor();
     const links = drawer.getByRole('link');
-    // The specification's seven first and in order; an admin's Staff (issue 15) and Activity (issue 16) after them.
+    // The specification's seven first and in order; after them Preview (issue 17) and Bin (issue 16) for everyone,
+    // then an admin's Staff (issue 15) and Activity (issue 16).
     expect(await links.allInnerTexts()).toEqual([
       'Brands',
       'Content',
@@ -205,6 +206,8 @@ describe('the layout', () => {
       'Report',
       'JSON Build',
       'Promocodes',
+      'Preview',
+      'Bin',
       'Staff',
       'Activity',
     ]);
