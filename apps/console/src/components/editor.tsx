@@ -13,7 +13,7 @@ import { closeUnlessUnsaved, DISCARD_QUESTION } from './confirm.tsx';
 import { type Conflict, ConflictAlert, useConflict } from './conflict-alert.tsx';
 import type { HistoryEntity } from './history-panel.tsx';
 import { useImageUploading } from './image-field.tsx';
-import { type Deletable, DeleteToBinButton } from './move-to-bin.tsx';
+import { binItem, type DeleteQuestion, DeleteToBinButton } from './move-to-bin.tsx';
 import { Notice } from './notice.tsx';
 import { ReadOnly, ReadOnlyNotice } from './read-only.tsx';
 
@@ -199,8 +199,8 @@ export function EditorModal<T extends Item, V extends object>({
   after,
   loading,
   readOnly = false,
+  entity,
   remove,
-  history,
 }: {
   editor: Editor<T, V>;
   /** The entity in the product's words: "brand" gives "New brand", "Create brand", "Save brand". */
@@ -221,18 +221,19 @@ export function EditorModal<T extends Item, V extends object>({
    * in `after` disabled, no primary action, and a notice saying why.
    */
   readOnly?: boolean;
-  /**
-   * The item as its delete asks about it: "Delete {what}" at the left of the footer, for a role that may, which moves
-   * it to the bin (components/move-to-bin.tsx) and closes the modal.
-   */
-  remove?: Deletable | null;
   /** The item's kind in the audit log: a saved item gets a History tab beside its fields. */
-  history?: HistoryEntity;
+  entity?: HistoryEntity;
+  /**
+   * How "Delete {what}" asks about a saved item of a kind that goes to the bin: "Delete {what}" at the left of the
+   * footer, for a role that may, moves it there (components/move-to-bin.tsx) and closes the modal.
+   */
+  remove?: (item: T) => DeleteQuestion;
 }) {
   const formId = useId();
   const [body, setBody] = useState<HTMLDivElement | null>(null);
   useFocusKept(body, editor.opened);
   const editing = editor.item !== null;
+  const toBin = binItem(entity, editor.item);
   return (
     <Modal
       opened={editor.opened}
@@ -249,7 +250,7 @@ export function EditorModal<T extends Item, V extends object>({
       <Box ref={setBody} tabIndex={-1} style={{ outline: 'none' }}>
         {readOnly ? <ReadOnlyNotice /> : null}
         {editor.restored ? <RestoredNotice onDiscard={editor.discardRestored} /> : null}
-        <WithHistory editor={editor} entity={history} readOnly={readOnly}>
+        <WithHistory editor={editor} entity={entity} readOnly={readOnly}>
           <ReadOnly readOnly={readOnly}>
             {editor.ready ? (
               <form
@@ -282,9 +283,14 @@ export function EditorModal<T extends Item, V extends object>({
             borderTop: '1px solid var(--mantine-color-default-border)',
           }}
         >
-          {remove && editing && !readOnly ? (
+          {remove && toBin && editor.item && !readOnly ? (
             <Box mr="auto">
-              <DeleteToBinButton item={remove} what={what} unsaved={editor.unsaved} onDeleted={editor.close} />
+              <DeleteToBinButton
+                item={{ ...toBin, ...remove(editor.item) }}
+                what={what}
+                unsaved={editor.unsaved}
+                onDeleted={editor.close}
+              />
             </Box>
           ) : null}
           <Button variant="default" onClick={editor.requestClose}>

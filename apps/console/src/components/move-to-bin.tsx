@@ -1,4 +1,4 @@
-import { BIN_DAYS } from '@kids-vod/contract/client';
+import { BIN_DAYS, BIN_ENTITIES } from '@kids-vod/contract/client';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
@@ -10,12 +10,26 @@ import { errorMessage, queryClient } from '../lib/query-client.ts';
 import { confirmAction } from './confirm.tsx';
 import { DANGER_TEXT } from './danger-text.ts';
 
-/** An item that can go to the bin, as its delete button asks about it. */
-export interface Deletable extends BinItem {
+/** How a delete asks about an item. */
+export interface DeleteQuestion {
   /** What "Delete {name}?" calls it: a brand's name, "S1E2 · The pond", "English version". */
   name: string;
   /** What goes with it, and what becomes of what points at it, in a sentence or two. */
   consequence: string;
+}
+
+/** What a delete does to an item the apps show by itself (a banner, a stream). */
+export const NOT_IN_NEXT_CATALOGUE = 'The apps no longer show it from the next published catalogue.';
+
+/** An item that can go to the bin, as its delete button asks about it. */
+export interface Deletable extends BinItem, DeleteQuestion {}
+
+/** A saved item of a kind the bin takes (by its audit-log name), as the bin names it; null otherwise. */
+export function binItem(entity: string | undefined, item: object | null): BinItem | null {
+  if (!entity || !item || !('id' in item) || typeof item.id !== 'number') return null;
+  return (BIN_ENTITIES as readonly string[]).includes(entity)
+    ? { entity: entity as BinItem['entity'], id: item.id }
+    : null;
 }
 
 /** The Undo toast stays this long (longer than a plain toast's 4 s: it holds an action), and while focused or hovered. */

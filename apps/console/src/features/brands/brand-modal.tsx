@@ -109,18 +109,14 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
       readOnly={!mayChange}
       editor={editor}
       what="brand"
-      history="brands"
+      entity="brands"
       size="xl"
       onClosed={onClosed}
-      remove={
-        brand && {
-          entity: 'brands',
-          id: brand.id,
-          name: brand.name,
-          consequence:
-            'Its content, language versions and country rules go with it; links to its content in compilations and banners that open it are left out of the apps until it is restored.',
-        }
-      }
+      remove={(saved) => ({
+        name: saved.name,
+        consequence:
+          'Its content, language versions and country rules go with it; links to its content in compilations and banners that open it are left out of the apps until it is restored.',
+      })}
       after={
         <>
           <Section title="Language versions">

@@ -166,28 +166,22 @@ export function ContentModal({
   const englishTitle = item
     ? (langs.data?.find((l) => l.lang_id === DEFAULT_LANG_ID)?.title ?? defaultTitle(item))
     : '';
-  const title = item
-    ? `Edit ${episodeCode(item)}${englishTitle ? ` · ${englishTitle}` : ''}`
-    : `New content · ${brand.name}`;
+  const named = item ? `${episodeCode(item)}${englishTitle ? ` · ${englishTitle}` : ''}` : '';
 
   return (
     <EditorModal
       readOnly={!mayChange}
       editor={editor}
       what="content"
-      history="content"
-      title={title}
+      entity="content"
+      title={item ? `Edit ${named}` : `New content · ${brand.name}`}
       size={960}
       onClosed={onClosed}
-      remove={
-        item && {
-          entity: 'content',
-          id: item.id,
-          name: `${brand.name} · ${episodeCode(item)}${englishTitle ? ` · ${englishTitle}` : ''}`,
-          consequence:
-            'Its language versions and videos go with it; compilations that link it and banners that open it leave it out until it is restored.',
-        }
-      }
+      remove={() => ({
+        name: `${brand.name} · ${named}`,
+        consequence:
+          'Its language versions and videos go with it; compilations that link it and banners that open it leave it out until it is restored.',
+      })}
     >
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
         <NumberField

@@ -99,7 +99,7 @@ export function PromoCodeModal({
       readOnly={!mayChange}
       editor={editor}
       what="promo code"
-      history="promo_codes"
+      entity="promo_codes"
       onClosed={onClosed}
       loading={
         <ListState query={detail} isEmpty={false} emptyText="">

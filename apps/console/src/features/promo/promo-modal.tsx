@@ -9,7 +9,7 @@ import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ImageField, imageInput } from '../../components/image-field.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { choicesError } from '../../components/list-state.tsx';
-import type { Deletable } from '../../components/move-to-bin.tsx';
+import { NOT_IN_NEXT_CATALOGUE } from '../../components/move-to-bin.tsx';
 import { SortField } from '../../components/number-field.tsx';
 import { useMay } from '../../lib/permissions.ts';
 import { useBrandContent, useBrands } from '../../lib/reads.ts';
@@ -27,18 +27,6 @@ const CONTENT_MOVED = 'Its episode is no longer in this season: choose one again
 function contentLabel(item: Content): string {
   const title = item.langs.find((l) => l.lang_id === DEFAULT_LANG_ID)?.title.trim();
   return `E${item.sort_number} · ${title || 'Untitled'}`;
-}
-
-/** A saved banner as its delete asks about it; a banner has no name of its own but its title. */
-function bannerToBin(promo: Promo | null): Deletable | null {
-  return (
-    promo && {
-      entity: 'promos',
-      id: promo.id,
-      name: promo.title.trim() || `Promo banner ${promo.id}`,
-      consequence: 'The apps no longer show it from the next published catalogue.',
-    }
-  );
 }
 
 /**
@@ -105,11 +93,15 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
       readOnly={!mayChange}
       editor={editor}
       what="banner"
-      history="promos"
+      entity="promos"
       label="Promo banner"
       size={1000}
       onClosed={onClosed}
-      remove={bannerToBin(editor.item)}
+      remove={(promo) => ({
+        // A banner has no name of its own but its title.
+        name: promo.title.trim() || `Promo banner ${promo.id}`,
+        consequence: NOT_IN_NEXT_CATALOGUE,
+      })}
     >
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 7 }}>

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ImageField, imageInput } from '../../components/image-field.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
+import { NOT_IN_NEXT_CATALOGUE } from '../../components/move-to-bin.tsx';
 import { numberOrUndefined, SortField } from '../../components/number-field.tsx';
 import { useMay } from '../../lib/permissions.ts';
 import { valuesFrom } from '../../lib/saved-form.ts';
@@ -76,23 +77,16 @@ export function StreamModal({
       }
     },
   });
-  const { form, item } = editor;
+  const { form } = editor;
 
   return (
     <EditorModal
       readOnly={!mayChange}
       editor={editor}
       what="stream"
-      history="streams"
+      entity="streams"
       onClosed={onClosed}
-      remove={
-        item && {
-          entity: 'streams',
-          id: item.id,
-          name: item.title,
-          consequence: 'The apps no longer show it from the next published catalogue.',
-        }
-      }
+      remove={(stream) => ({ name: stream.title, consequence: NOT_IN_NEXT_CATALOGUE })}
     >
       <Stack gap="sm">
         <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
