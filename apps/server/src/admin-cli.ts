@@ -12,7 +12,7 @@ const { values } = parseArgs({ options: { email: { type: 'string' }, password: {
 const args = z
   .object({
     email: z.email('--email must be an email'),
-    password: z.string().min(8, '--password must be at least 8 characters'),
+    password: z.string().min(10, '--password must be at least 10 characters'),
   })
   .safeParse(values);
 if (!args.success) {

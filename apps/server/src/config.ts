@@ -13,7 +13,7 @@ const ConfigSchema = z
       .optional(),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     ADMIN_EMAIL: z.email().optional(),
-    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
     /** Signs device cookies and encrypts two-factor secrets; unset, a random key is kept in DATA_DIR/secret-key. */
     SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     INGEST_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
