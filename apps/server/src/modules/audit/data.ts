@@ -201,14 +201,15 @@ const CSV_BATCH = 1000;
 export async function auditCsv(db: Executor, filter: Filter): Promise<Readable> {
   const where = conditions(filter);
   const names = await auditNames(db);
+  // The first batch is read before the answer starts, so a filter the database refuses (a date out of its range)
+  // is answered as an error, not as a download cut off after its headers.
+  let batch = await page(db, where, filter.before_id, CSV_BATCH);
   async function* chunks() {
     yield csvRecord(AUDIT_CSV_COLUMNS);
-    let beforeId = filter.before_id;
     for (;;) {
-      const { items, next_before_id } = await page(db, where, beforeId, CSV_BATCH);
-      yield items.map((e) => entryRecords(e, names)).join('');
-      if (next_before_id === null) return;
-      beforeId = next_before_id;
+      yield batch.items.map((e) => entryRecords(e, names)).join('');
+      if (batch.next_before_id === null) return;
+      batch = await page(db, where, batch.next_before_id, CSV_BATCH);
     }
   }
   return Readable.from(chunks(), { objectMode: false });
