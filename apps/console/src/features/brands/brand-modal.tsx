@@ -106,7 +106,6 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
     <EditorModal
       readOnly={!mayChange}
       editor={editor}
-      what="brand"
       entity="brands"
       size="xl"
       onClosed={onClosed}

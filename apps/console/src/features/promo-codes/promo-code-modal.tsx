@@ -96,7 +96,6 @@ export function PromoCodeModal({
     <EditorModal
       readOnly={!mayChange}
       editor={editor}
-      what="promo code"
       entity="promo_codes"
       onClosed={onClosed}
       loading={

@@ -90,7 +90,6 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
     <EditorModal
       readOnly={!mayChange}
       editor={editor}
-      what="banner"
       entity="promos"
       label="Promo banner"
       size={1000}

@@ -81,7 +81,6 @@ export function StreamModal({
     <EditorModal
       readOnly={!mayChange}
       editor={editor}
-      what="stream"
       entity="streams"
       onClosed={onClosed}
       remove={(stream) => ({ name: stream.title, consequence: NOT_IN_NEXT_CATALOGUE })}
