@@ -1,10 +1,30 @@
 import type { AuditEntry } from '@kids-vod/contract';
 import { type AuditNames, entryWords, type FieldChange, kindWords } from '@kids-vod/contract/audit-words';
 import { Anchor, Box, Group, Paper, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
-import { auditItemAddress } from '../lib/audit.ts';
+import { auditItemAddress, auditNames } from '../lib/audit.ts';
 import { formatMoment } from '../lib/format-time.ts';
+import { useBrands, useCountries, useLanguages } from '../lib/reads.ts';
+
+/**
+ * The entries of a paged audit read (an item's history, the Activity screen) in one list, with the names their
+ * words need (lib/audit.ts): the languages, brands and countries every screen reads anyway.
+ */
+export function useAuditEntries(data: { pages: { items: AuditEntry[] }[] } | undefined): {
+  entries: AuditEntry[];
+  names: AuditNames;
+} {
+  const languages = useLanguages();
+  const brands = useBrands();
+  const countries = useCountries();
+  const entries = useMemo(() => data?.pages.flatMap((p) => p.items) ?? [], [data]);
+  const names = useMemo(
+    () => auditNames({ languages: languages.data, brands: brands.data, countries: countries.data, entries }),
+    [languages.data, brands.data, countries.data, entries],
+  );
+  return { entries, names };
+}
 
 /** One field's change: the label, the old value struck through, an arrow, the new value (creation: new only). */
 function Change({ change }: { change: FieldChange }) {

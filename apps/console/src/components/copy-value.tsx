@@ -1,4 +1,4 @@
-import { ActionIcon, type ActionIconProps, CopyButton, Tooltip } from '@mantine/core';
+import { ActionIcon, type ActionIconProps, Button, CopyButton, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 
 /** An icon button that copies `value`; its tooltip says "Copied" for a moment. */
@@ -12,6 +12,23 @@ export function CopyValue({ value, label, size }: { value: string; label: string
             {copied ? <IconCheck size={icon} /> : <IconCopy size={icon} />}
           </ActionIcon>
         </Tooltip>
+      )}
+    </CopyButton>
+  );
+}
+
+/** A button with words that copies `value` (a secret shown once, recovery codes); it says "Copied" for a moment. */
+export function CopyTextButton({ value, label, timeout }: { value: string; label: string; timeout?: number }) {
+  return (
+    <CopyButton value={value} timeout={timeout}>
+      {({ copied, copy }) => (
+        <Button
+          variant="default"
+          leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+          onClick={copy}
+        >
+          {copied ? 'Copied' : label}
+        </Button>
       )}
     </CopyButton>
   );

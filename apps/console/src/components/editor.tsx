@@ -19,7 +19,18 @@ import { ReadOnly, ReadOnlyNotice } from './read-only.tsx';
 
 type Question = typeof DISCARD_QUESTION;
 
-/** What an edit modal says of its own entity; the rest of the lifecycle is `useEditor`'s. */
+/**
+ * What an edit modal of a kind kept in the audit log says of its own item ("New brand", "Save banner"): the kind
+ * names it once (its History tab, its delete to the bin and these words); the rest of the lifecycle is `useEditor`'s.
+ */
+const ENTITY_WHAT: Record<HistoryEntity, string> = {
+  brands: 'brand',
+  content: 'content',
+  promos: 'banner',
+  streams: 'stream',
+  promo_codes: 'promo code',
+};
+
 /** An item as saved; one with `updated_at` has its saves guarded against someone else's. */
 type Item = object & { updated_at?: string };
 type Stored<T> = T & { updated_at: string };
@@ -189,7 +200,7 @@ export function useEditor<T extends Item, V extends object>(options: EditorOptio
  */
 export function EditorModal<T extends Item, V extends object>({
   editor,
-  what,
+  what: whatGiven,
   title,
   primary,
   label,
@@ -203,8 +214,6 @@ export function EditorModal<T extends Item, V extends object>({
   remove,
 }: {
   editor: Editor<T, V>;
-  /** The entity in the product's words: "brand" gives "New brand", "Create brand", "Save brand". */
-  what: string;
   title?: string;
   /** The primary action's label where it is not Create/Save (a part added to something: "Add key"). */
   primary?: string;
@@ -221,14 +230,24 @@ export function EditorModal<T extends Item, V extends object>({
    * in `after` disabled, no primary action, and a notice saying why.
    */
   readOnly?: boolean;
-  /** The item's kind in the audit log: a saved item gets a History tab beside its fields. */
-  entity?: HistoryEntity;
   /**
    * How "Delete {what}" asks about a saved item of a kind that goes to the bin: "Delete {what}" at the left of the
    * footer, for a role that may, moves it there (components/move-to-bin.tsx) and closes the modal.
    */
   remove?: (item: T) => DeleteQuestion;
-}) {
+} & (
+  | {
+      /** The entity in the product's words: "brand" gives "New brand", "Create brand", "Save brand". */
+      what: string;
+      entity?: undefined;
+    }
+  | {
+      /** The item's kind in the audit log: a saved item gets a History tab beside its fields; it gives `what`. */
+      entity: HistoryEntity;
+      what?: undefined;
+    }
+)) {
+  const what = entity ? ENTITY_WHAT[entity] : (whatGiven ?? '');
   const formId = useId();
   const [body, setBody] = useState<HTMLDivElement | null>(null);
   useFocusKept(body, editor.opened);

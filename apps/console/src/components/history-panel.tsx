@@ -3,11 +3,10 @@ import { api } from '@kids-vod/contract/client';
 import { Alert, Badge, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ApiError, send } from '../lib/api-client.ts';
-import { auditNames, mayRestoreEntry } from '../lib/audit.ts';
-import { useBrands, useCountries, useLanguages } from '../lib/reads.ts';
-import { AuditEntryCard } from './audit-entry.tsx';
+import { mayRestoreEntry } from '../lib/audit.ts';
+import { AuditEntryCard, useAuditEntries } from './audit-entry.tsx';
 import { confirmAction } from './confirm.tsx';
 
 /** Entries read at a time; "Load older" reads the next page (the server's `before_id` cursor). */
@@ -54,14 +53,7 @@ export function HistoryPanel({ entity, id, updatedAt, mayRestore, onRestored, un
     getNextPageParam: (last) => last.next_before_id ?? undefined,
     staleTime: 0,
   });
-  const languages = useLanguages();
-  const brands = useBrands();
-  const countries = useCountries();
-  const entries = useMemo(() => history.data?.pages.flatMap((p) => p.items) ?? [], [history.data]);
-  const names = useMemo(
-    () => auditNames({ languages: languages.data, brands: brands.data, countries: countries.data, entries }),
-    [languages.data, brands.data, countries.data, entries],
-  );
+  const { entries, names } = useAuditEntries(history.data);
   const [refusal, setRefusal] = useState<string | null>(null);
   const restore = useMutation({
     mutationFn: (entry: AuditEntry) =>

@@ -1,7 +1,37 @@
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { MouseEvent, ReactNode } from 'react';
 import { errorMessage } from '../lib/query-client.ts';
+
+/**
+ * A part that needs its reads first (a brand's language versions, its country rules): a named loader while they load
+ * (`pending`: the query's own unless more reads are waited for), the failure with Retry, then the part.
+ */
+export function Loaded({
+  query,
+  pending = query.isPending,
+  label,
+  children,
+}: {
+  query: Pick<UseQueryResult, 'isError' | 'error' | 'refetch' | 'isFetching' | 'isPending'>;
+  pending?: boolean;
+  /** The loader's accessible name: "Loading country rules". */
+  label: string;
+  children: ReactNode;
+}) {
+  if (pending) {
+    return (
+      <Center py="md">
+        <Loader size="sm" aria-label={label} />
+      </Center>
+    );
+  }
+  return (
+    <ListState query={query} isEmpty={false} emptyText="">
+      {children}
+    </ListState>
+  );
+}
 
 /** A list that failed to load says so inline with Retry (never a toast); an empty one offers its create action. */
 export function ListState({

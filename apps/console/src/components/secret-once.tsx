@@ -1,7 +1,8 @@
-import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { CodeInput } from './code-input.tsx';
+import { CopyTextButton } from './copy-value.tsx';
 
 /**
  * A secret (an invite link, an API token, an ingest key) shown once: stored hashed, it cannot be shown again, so it
@@ -39,17 +40,7 @@ export function SecretOnce({
             onFocus={(e) => e.currentTarget.select()}
             data-testid="secret-value"
           />
-          <CopyButton value={value} timeout={2000}>
-            {({ copied, copy }) => (
-              <Button
-                variant="default"
-                leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                onClick={copy}
-              >
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            )}
-          </CopyButton>
+          <CopyTextButton value={value} label="Copy" timeout={2000} />
         </Group>
         {onDone ? (
           <Group justify="flex-end">

@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Code,
-  CopyButton,
   Group,
   Image,
   List,
@@ -12,12 +11,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconDownload, IconShieldCheck } from '@tabler/icons-react';
+import { IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../lib/query-client.ts';
 import { useProfile } from '../lib/session.ts';
 import { recoveryCodesFile, useTotpDisable, useTotpEnable, useTotpSetup, useTwoFactorDone } from '../lib/two-factor.ts';
-import { CopyValue } from './copy-value.tsx';
+import { CopyTextButton, CopyValue } from './copy-value.tsx';
 
 /** The otpauth:// address as a QR code (an SVG data URL; the qrcode library loads with this step only). */
 function useQrCode(otpauthUrl: string): string | null {
@@ -66,17 +65,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         ))}
       </SimpleGrid>
       <Group gap="sm">
-        <CopyButton value={text}>
-          {({ copied, copy }) => (
-            <Button
-              variant="default"
-              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              onClick={copy}
-            >
-              {copied ? 'Copied' : 'Copy codes'}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyTextButton value={text} label="Copy codes" />
         <Button variant="default" leftSection={<IconDownload size={16} />} onClick={download}>
           Download
         </Button>

@@ -1,7 +1,8 @@
 import type { ApiToken } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { send } from './api-client.ts';
+import { callQuery } from './call-query.ts';
 import { useListChange } from './saves.ts';
 
 /** Personal API tokens: own ones on the account screen, everyone's on the staff screen (admins). */
@@ -11,10 +12,7 @@ export const tokenKeys = {
 };
 
 export const tokensQuery = (scope: 'own' | 'all') =>
-  queryOptions({
-    queryKey: tokenKeys.list(scope),
-    queryFn: () => send(api.token.list, { body: scope === 'all' ? { all: true } : {} }),
-  });
+  callQuery(tokenKeys.list(scope), api.token.list, scope === 'all' ? { all: true } : {});
 export const useApiTokens = (scope: 'own' | 'all') => useQuery(tokensQuery(scope));
 
 export const useCreateApiToken = () =>

@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditItem, BinEntity, Brand, Country, Language } from '@kids-vod/contract';
 import type { AuditNames } from '@kids-vod/contract/audit-words';
+import { type EditScreen, editAddress } from './edit-address.ts';
 import { formatMoment } from './format-time.ts';
 
 /**
@@ -33,22 +34,18 @@ export function auditNames(read: {
   };
 }
 
+/** Each kind of audited item's screen. */
+const AUDIT_SCREENS: Record<AuditItem['entity'], EditScreen> = {
+  brands: 'brands',
+  content: 'content',
+  streams: 'streams',
+  promos: 'promo',
+  promo_codes: 'promocodes',
+};
+
 /** Where the console opens an entry's item (docs/decisions/017-a-link-to-every-item.md); null where none does. */
-export function auditItemAddress(item: AuditItem | null): string | null {
-  if (!item) return null;
-  switch (item.entity) {
-    case 'brands':
-      return `/admin/brands?edit=${item.id}`;
-    case 'content':
-      return item.brand_id ? `/admin/content?brand=${item.brand_id}&edit=${item.id}` : null;
-    case 'streams':
-      return item.lang_id ? `/admin/streams?lang=${item.lang_id}&edit=${item.id}` : `/admin/streams?edit=${item.id}`;
-    case 'promos':
-      return `/admin/promo?edit=${item.id}`;
-    case 'promo_codes':
-      return `/admin/promocodes?edit=${item.id}`;
-  }
-}
+export const auditItemAddress = (item: AuditItem | null): string | null =>
+  item ? editAddress(AUDIT_SCREENS[item.entity], item) : null;
 
 /**
  * Which entries may be restored: a kind restored from its history (the contract's BIN_ENTITIES, typed so; the list

@@ -1,5 +1,6 @@
 /** Why an item is not shown, in words, and where it is fixed: for the preview and a build's left-out list. */
 import type { HiddenItem, HiddenReason } from '@kids-vod/contract';
+import { type EditScreen, editAddress } from './edit-address.ts';
 
 /** Where the words of a reason come from: the catalogue's language and, in a preview, the country. */
 export interface HiddenContext {
@@ -36,20 +37,22 @@ export function reasonWords(reason: HiddenReason, { language, country }: HiddenC
   }
 }
 
+/** The screen of each kind of item an edit modal opens. */
+const HIDDEN_SCREENS: Record<Exclude<HiddenItem['kind'], 'link' | 'string'>, EditScreen> = {
+  brand: 'brands',
+  content: 'content',
+  promo: 'promo',
+  stream: 'streams',
+};
+
 /** The console's address of an item, where it is fixed (docs/decisions/017-a-link-to-every-item.md). */
 export function itemAddress(item: Pick<HiddenItem, 'kind' | 'id' | 'brand_id' | 'lang_id'>): string | null {
   switch (item.kind) {
-    case 'brand':
-      return `/admin/brands?edit=${item.id}`;
-    case 'content':
-      return item.brand_id ? `/admin/content?brand=${item.brand_id}&edit=${item.id}` : null;
     case 'link':
       return item.brand_id ? `/admin/content?brand=${item.brand_id}` : null;
-    case 'promo':
-      return `/admin/promo?edit=${item.id}`;
-    case 'stream':
-      return item.lang_id ? `/admin/streams?lang=${item.lang_id}&edit=${item.id}` : `/admin/streams?edit=${item.id}`;
     case 'string':
       return '/admin/locales';
+    default:
+      return editAddress(HIDDEN_SCREENS[item.kind], item);
   }
 }

@@ -3,6 +3,7 @@ import { api } from '@kids-vod/contract/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { send } from './api-client.ts';
+import { callQuery } from './call-query.ts';
 
 /**
  * The reads several screens share, each defined once: screens read them with these query options and hooks,
@@ -19,18 +20,16 @@ export const sharedKeys = {
   files: ['content', 'files'] as const,
 };
 
-export const brandsQuery = queryOptions({
-  queryKey: sharedKeys.brands,
-  queryFn: () => send(api.brand.list, { body: {} }),
-});
+export const brandsQuery = callQuery(sharedKeys.brands, api.brand.list, {});
 export const useBrands = () => useQuery(brandsQuery);
 
 /** Content of a brand by season and order; the season filter is optional (the whole brand when left out). */
 export const contentListQuery = ({ brand_id, season }: z.input<typeof ContentListBody>) =>
-  queryOptions({
-    queryKey: sharedKeys.contentList(brand_id, season),
-    queryFn: () => send(api.content.list, { body: season == null ? { brand_id } : { brand_id, season } }),
-  });
+  callQuery(
+    sharedKeys.contentList(brand_id, season),
+    api.content.list,
+    season == null ? { brand_id } : { brand_id, season },
+  );
 /** All content of a brand; nothing is asked for until a brand is chosen. */
 export const useBrandContent = (brandId: number | null) =>
   useQuery({ ...contentListQuery({ brand_id: brandId ?? 0 }), enabled: brandId !== null });
@@ -50,8 +49,5 @@ export const useLanguages = () => useQuery(languagesQuery);
 export const useCountries = () => useQuery(countriesQuery);
 
 /** Uploaded video files, newest first (attached ones included: `content_lang_id` says where). */
-export const filesQuery = queryOptions({
-  queryKey: sharedKeys.files,
-  queryFn: () => send(api.content.files),
-});
+export const filesQuery = callQuery(sharedKeys.files, api.content.files);
 export const useVideoFiles = () => useQuery(filesQuery);

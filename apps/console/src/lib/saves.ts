@@ -90,3 +90,18 @@ export function useListChange<V, R>(mutationFn: (vars: V) => Promise<R>, reloads
     meta: { successMessage },
   });
 }
+
+/**
+ * An edit modal's save (useEditor's `save`): the item open is updated, guarded by the `updated_at` it was read with
+ * (a change someone else made meanwhile is refused, 409); a new one is added. `body` is the form's values as a call's.
+ */
+export function addOrUpdate<V, B, R>(
+  body: (values: V) => B,
+  add: { mutateAsync(body: B): Promise<R> },
+  update: { mutateAsync(body: B & { id: number; updated_at: string }): Promise<R> },
+) {
+  return (values: V, item: { id: number; updated_at: string } | null) =>
+    item
+      ? update.mutateAsync({ ...body(values), id: item.id, updated_at: item.updated_at })
+      : add.mutateAsync(body(values));
+}

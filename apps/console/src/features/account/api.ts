@@ -1,14 +1,12 @@
 import type { Session } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { send } from '../../lib/api-client.ts';
+import { callQuery } from '../../lib/call-query.ts';
 import { profileQuery } from '../../lib/session.ts';
 
 /** The account screen's calls: own name, password and sessions (two-factor and API tokens are in lib/). */
-export const sessionsQuery = queryOptions({
-  queryKey: ['account', 'sessions'],
-  queryFn: () => send(api.auth.sessions, { body: {} }),
-});
+export const sessionsQuery = callQuery(['account', 'sessions'], api.auth.sessions, {});
 export const useSessions = () => useQuery(sessionsQuery);
 
 export function useUpdateName() {

@@ -3,13 +3,11 @@ import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/c
 import { IconDownload, IconFilterOff } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
-import { AuditEntryCard } from '../../components/audit-entry.tsx';
+import { AuditEntryCard, useAuditEntries } from '../../components/audit-entry.tsx';
 import { DateField } from '../../components/date-field.tsx';
 import { ListHeader } from '../../components/list-header.tsx';
 import { ListState } from '../../components/list-state.tsx';
-import { auditNames } from '../../lib/audit.ts';
 import { errorMessage } from '../../lib/query-client.ts';
-import { useBrands, useCountries, useLanguages } from '../../lib/reads.ts';
 import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { type ActivityFilter, useActivity, useDownloadActivity, usePeople } from './api.ts';
 
@@ -50,14 +48,7 @@ export function Component() {
   const activity = useActivity(filter);
   const people = usePeople();
   const download = useDownloadActivity();
-  const languages = useLanguages();
-  const brands = useBrands();
-  const countries = useCountries();
-  const entries = useMemo(() => activity.data?.pages.flatMap((p) => p.items) ?? [], [activity.data]);
-  const names = useMemo(
-    () => auditNames({ languages: languages.data, brands: brands.data, countries: countries.data, entries }),
-    [languages.data, brands.data, countries.data, entries],
-  );
+  const { entries, names } = useAuditEntries(activity.data);
   const filtered = Object.values(url).some(Boolean);
   const count = activity.data
     ? `${entries.length.toLocaleString('en-GB')} ${entries.length === 1 ? 'entry' : 'entries'}${activity.hasNextPage ? ', older ones below' : ''}`

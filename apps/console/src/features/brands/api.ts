@@ -9,8 +9,9 @@ import type {
   CountryRuleAddBody,
 } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { send } from '../../lib/api-client.ts';
+import { callQuery } from '../../lib/call-query.ts';
 import { brandsQuery, sharedKeys } from '../../lib/reads.ts';
 import { useSaves, useVersionSaves } from '../../lib/saves.ts';
 
@@ -21,16 +22,10 @@ export const brandKeys = {
 };
 
 export const brandLangsQuery = (brandId: number) =>
-  queryOptions({
-    queryKey: brandKeys.langs(brandId),
-    queryFn: () => send(api.brand.langList, { body: { brand_id: brandId } }),
-  });
+  callQuery(brandKeys.langs(brandId), api.brand.langList, { brand_id: brandId });
 
 export const countryRulesQuery = (brandId: number) =>
-  queryOptions({
-    queryKey: brandKeys.rules(brandId),
-    queryFn: () => send(api.brand.listCountryRule, { body: { brand_id: brandId } }),
-  });
+  callQuery(brandKeys.rules(brandId), api.brand.listCountryRule, { brand_id: brandId });
 
 /** Closing the modal clears the brand's language data and rules, so the next opening loads them afresh. */
 export function useForgetBrandDetails() {

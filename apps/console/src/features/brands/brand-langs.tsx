@@ -1,11 +1,11 @@
 import { type BrandLang, BrandLangAddBody, DEFAULT_LANG_ID, type Language } from '@kids-vod/contract';
-import { Badge, Button, Center, Group, Loader, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { closeUnlessUnsaved } from '../../components/confirm.tsx';
 import { ImageField, imageInput, useImageUploading } from '../../components/image-field.tsx';
 import { LanguageTabs } from '../../components/language-tabs.tsx';
-import { ListState } from '../../components/list-state.tsx';
+import { Loaded } from '../../components/list-state.tsx';
 import { DeleteToBinButton } from '../../components/move-to-bin.tsx';
 import { useLanguages } from '../../lib/reads.ts';
 import { showRefusal, showSaved, startFrom, valuesFrom } from '../../lib/saved-form.ts';
@@ -130,15 +130,8 @@ export function BrandLangs({ brandId, onDirtyChange }: { brandId: number; onDirt
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
   const failed = languages.isError ? languages : langs;
-  if (languages.isPending || langs.isPending) {
-    return (
-      <Center py="md">
-        <Loader size="sm" aria-label="Loading language versions" />
-      </Center>
-    );
-  }
   return (
-    <ListState query={failed} isEmpty={false} emptyText="">
+    <Loaded query={failed} pending={languages.isPending || langs.isPending} label="Loading language versions">
       <LanguageTabs
         languages={languages.data ?? []}
         present={new Set(langs.data?.map((l) => l.lang_id))}
@@ -155,6 +148,6 @@ export function BrandLangs({ brandId, onDirtyChange }: { brandId: number; onDirt
           );
         }}
       </LanguageTabs>
-    </ListState>
+    </Loaded>
   );
 }

@@ -11,6 +11,7 @@ import { numberOrUndefined, SortField } from '../../components/number-field.tsx'
 import { useMay } from '../../lib/permissions.ts';
 import { brandsQuery } from '../../lib/reads.ts';
 import { valuesFrom } from '../../lib/saved-form.ts';
+import { addOrUpdate } from '../../lib/saves.ts';
 import { useAddCountryRule, useBrandSaves, useForgetBrandDetails } from './api.ts';
 import { BrandLangs } from './brand-langs.tsx';
 import { CountryRules, useRuleDraft } from './country-rules.tsx';
@@ -80,10 +81,7 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
     initial,
     toValues: brandFormValues,
     validate: (values) => validateBrand(brandBody(values)),
-    save: (values, brand) =>
-      brand
-        ? update.mutateAsync({ ...brandBody(values), id: brand.id, updated_at: brand.updated_at })
-        : add.mutateAsync(brandBody(values)),
+    save: addOrUpdate(brandBody, add, update),
     reread: async (brand) =>
       (await queryClient.fetchQuery({ ...brandsQuery, staleTime: 0 })).find((b) => b.id === brand.id),
     // A new brand stays open in edit mode, so that its language versions and rules can be added.
@@ -108,7 +106,6 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
     <EditorModal
       readOnly={!mayChange}
       editor={editor}
-      what="brand"
       entity="brands"
       size="xl"
       onClosed={onClosed}

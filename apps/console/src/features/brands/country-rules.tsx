@@ -1,23 +1,10 @@
 import { type CountryRule, CountryRuleAddBody } from '@kids-vod/contract';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  MultiSelect,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, MultiSelect, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { IconBan, IconCheck, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { confirmAction } from '../../components/confirm.tsx';
-import { choicesError, ListState } from '../../components/list-state.tsx';
+import { choicesError, Loaded } from '../../components/list-state.tsx';
 import { useCountries } from '../../lib/reads.ts';
 import { useAddCountryRule, useCountryRules, useDeleteCountryRule } from './api.ts';
 import { whereAvailable } from './where-available.ts';
@@ -107,15 +94,8 @@ export function CountryRules({ brandId, draft }: { brandId: number; draft: RuleD
     add.mutate({ brand_id: brandId, ...draft.values }, { onSuccess: () => draft.reset() });
   }
 
-  if (rules.isPending) {
-    return (
-      <Center py="md">
-        <Loader size="sm" aria-label="Loading country rules" />
-      </Center>
-    );
-  }
   return (
-    <ListState query={rules} isEmpty={false} emptyText="">
+    <Loaded query={rules} label="Loading country rules">
       <Stack gap="sm">
         <Text size="sm">
           Available: <b data-testid="where-available">{whereAvailable(rules.data ?? [])}</b>
@@ -156,6 +136,6 @@ export function CountryRules({ brandId, draft }: { brandId: number; draft: RuleD
           </Stack>
         </Paper>
       </Stack>
-    </ListState>
+    </Loaded>
   );
 }

@@ -8,8 +8,9 @@ import type {
 } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { notifications } from '@mantine/notifications';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { send } from '../../lib/api-client.ts';
+import { callQuery } from '../../lib/call-query.ts';
 import { errorMessage } from '../../lib/query-client.ts';
 import { sharedKeys } from '../../lib/reads.ts';
 import { useVersionSaves } from '../../lib/saves.ts';
@@ -22,10 +23,7 @@ export const contentKeys = {
 };
 
 export const contentLangsQuery = (contentId: number) =>
-  queryOptions({
-    queryKey: contentKeys.langs(contentId),
-    queryFn: () => send(api.content.langList, { body: { content_id: contentId } }),
-  });
+  callQuery(contentKeys.langs(contentId), api.content.langList, { content_id: contentId });
 /** Content not saved yet (`null`) has no language versions to ask for. */
 export const useContentLangs = (contentId: number | null) =>
   useQuery({ ...contentLangsQuery(contentId ?? 0), enabled: contentId !== null });

@@ -172,7 +172,6 @@ export function ContentModal({
     <EditorModal
       readOnly={!mayChange}
       editor={editor}
-      what="content"
       entity="content"
       title={item ? `Edit ${named}` : `New content · ${brand.name}`}
       size={960}

@@ -1,16 +1,14 @@
 import type { ContentLink, ContentLinkAddBody } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { send } from '../../lib/api-client.ts';
+import { callQuery } from '../../lib/call-query.ts';
 import { contentKeys } from './content-api.ts';
 
 /** The links of a compilation brand (`id: 0`: all of them, not those of one content). */
 export const linksQuery = (brandId: number) =>
-  queryOptions({
-    queryKey: contentKeys.links(brandId),
-    queryFn: () => send(api.link.list, { body: { id: 0, brand_id: brandId } }),
-  });
+  callQuery(contentKeys.links(brandId), api.link.list, { id: 0, brand_id: brandId });
 export const useLinks = (brandId: number | null) =>
   useQuery({ ...linksQuery(brandId ?? 0), enabled: brandId !== null });
 

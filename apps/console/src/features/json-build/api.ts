@@ -1,7 +1,8 @@
 import type { CatalogBuildRecord, CatalogueDiff, Language } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, send } from '../../lib/api-client.ts';
+import { callQuery } from '../../lib/call-query.ts';
 import { errorMessage } from '../../lib/query-client.ts';
 
 /** The JSON build screen's calls: query options and hooks typed from the contract. */
@@ -12,10 +13,7 @@ export const buildKeys = {
 
 /** Earlier builds, newest first; of one language when `langId` is given. */
 export const buildsQuery = (langId: number | null, limit: number) =>
-  queryOptions({
-    queryKey: buildKeys.history(langId, limit),
-    queryFn: () => send(api.upload.catalogBuilds, { body: { lang_id: langId ?? undefined, limit } }),
-  });
+  callQuery(buildKeys.history(langId, limit), api.upload.catalogBuilds, { lang_id: langId ?? undefined, limit });
 
 export const useBuilds = (langId: number | null, limit: number, enabled = true) =>
   useQuery({ ...buildsQuery(langId, limit), enabled });

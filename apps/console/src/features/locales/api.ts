@@ -1,8 +1,9 @@
 import type { Language, LocaleEntry } from '@kids-vod/contract';
 import { api, DEFAULT_LANG_ID } from '@kids-vod/contract/client';
 import { notifications } from '@mantine/notifications';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { send } from '../../lib/api-client.ts';
+import { callQuery } from '../../lib/call-query.ts';
 import { errorMessage } from '../../lib/query-client.ts';
 import { languagesQuery } from '../../lib/reads.ts';
 
@@ -12,10 +13,7 @@ export const localeKeys = {
 };
 
 /** Every key with its translations: one call, whatever the number of keys (the screen pages them). */
-export const localesQuery = queryOptions({
-  queryKey: localeKeys.list,
-  queryFn: () => send(api.locale.list, { body: {} }),
-});
+export const localesQuery = callQuery(localeKeys.list, api.locale.list, {});
 
 export const useLocales = () => useQuery(localesQuery);
 

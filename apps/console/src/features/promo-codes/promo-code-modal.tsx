@@ -11,6 +11,7 @@ import { ListState } from '../../components/list-state.tsx';
 import { NumberField } from '../../components/number-field.tsx';
 import { useMay } from '../../lib/permissions.ts';
 import { valuesFrom } from '../../lib/saved-form.ts';
+import { addOrUpdate } from '../../lib/saves.ts';
 import { promoCodeQuery, useAddPromoCode, useForgetPromoCode, usePromoCode, useUpdatePromoCode } from './api.ts';
 import { generateCode, KIND_OPTIONS, valueUnit } from './format.ts';
 
@@ -78,10 +79,7 @@ export function PromoCodeModal({
     initial: editId === null ? null : detail.data,
     toValues: formValues,
     validate: (values) => validatePromoCode(promoCodeBody(values)),
-    save: (values, code) =>
-      code
-        ? update.mutateAsync({ ...promoCodeBody(values), id: code.id, updated_at: code.updated_at })
-        : add.mutateAsync(promoCodeBody(values)),
+    save: addOrUpdate(promoCodeBody, add, update),
     reread: (code) => queryClient.fetchQuery(promoCodeQuery(code.id)),
     // A code in use (409) is the code field's problem; its detail goes there too.
     taken: 'code',
@@ -98,7 +96,6 @@ export function PromoCodeModal({
     <EditorModal
       readOnly={!mayChange}
       editor={editor}
-      what="promo code"
       entity="promo_codes"
       onClosed={onClosed}
       loading={

@@ -1,7 +1,8 @@
 import type { Promo, PromoAddBody, PromoUpdateBody } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { send } from '../../lib/api-client.ts';
+import { callQuery } from '../../lib/call-query.ts';
 import { contentListQuery } from '../../lib/reads.ts';
 import { useSaves } from '../../lib/saves.ts';
 
@@ -10,10 +11,7 @@ export const promoKeys = {
   list: ['promo', 'list'] as const,
 };
 
-export const promosQuery = queryOptions({
-  queryKey: promoKeys.list,
-  queryFn: () => send(api.promo.list, { body: {} }),
-});
+export const promosQuery = callQuery(promoKeys.list, api.promo.list, {});
 export const usePromos = () => useQuery(promosQuery);
 
 /**

@@ -13,6 +13,7 @@ import { NOT_IN_NEXT_CATALOGUE } from '../../components/move-to-bin.tsx';
 import { SortField } from '../../components/number-field.tsx';
 import { useMay } from '../../lib/permissions.ts';
 import { useBrandContent, useBrands } from '../../lib/reads.ts';
+import { addOrUpdate } from '../../lib/saves.ts';
 import { promosQuery, usePromoSaves, useSeasonContent } from './api.ts';
 import { BannerPreview } from './banner-preview.tsx';
 import { ALL_LANGUAGES, type PromoFormValues, promoBody, promoFormValues } from './promo-form.ts';
@@ -44,10 +45,7 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
     initial,
     toValues: promoFormValues,
     validate: (v) => ({ ...validatePromo(promoBody(v)), ...(moved.current ? { content_id: CONTENT_MOVED } : {}) }),
-    save: (v, promo) =>
-      promo
-        ? update.mutateAsync({ ...promoBody(v), id: promo.id, updated_at: promo.updated_at })
-        : add.mutateAsync(promoBody(v)),
+    save: addOrUpdate(promoBody, add, update),
     reread: async (promo) =>
       (await queryClient.fetchQuery({ ...promosQuery, staleTime: 0 })).find((p) => p.id === promo.id),
   });
@@ -92,7 +90,6 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
     <EditorModal
       readOnly={!mayChange}
       editor={editor}
-      what="banner"
       entity="promos"
       label="Promo banner"
       size={1000}

@@ -1,8 +1,9 @@
 import type { IngestKey, User } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, send } from '../../lib/api-client.ts';
 import { tokenKeys } from '../../lib/api-tokens.ts';
+import { callQuery } from '../../lib/call-query.ts';
 import { useListChange } from '../../lib/saves.ts';
 import { profileQuery } from '../../lib/session.ts';
 
@@ -13,10 +14,7 @@ export const staffKeys = {
   ingestKeys: ['staff', 'ingest-keys'] as const,
 };
 
-export const usersQuery = queryOptions({
-  queryKey: staffKeys.users,
-  queryFn: () => send(api.users.list, { body: {} }),
-});
+export const usersQuery = callQuery(staffKeys.users, api.users.list, {});
 export const useUsers = () => useQuery(usersQuery);
 
 export function useInvite() {
@@ -64,10 +62,7 @@ export const useResetPassword = () =>
     'Password reset: send the new link',
   );
 
-export const settingsQuery = queryOptions({
-  queryKey: staffKeys.settings,
-  queryFn: () => send(api.users.settings, { body: {} }),
-});
+export const settingsQuery = callQuery(staffKeys.settings, api.users.settings, {});
 export const useSecuritySettings = () => useQuery(settingsQuery);
 
 export function useSetRequireTotp() {
@@ -83,10 +78,7 @@ export function useSetRequireTotp() {
   });
 }
 
-export const ingestKeysQuery = queryOptions({
-  queryKey: staffKeys.ingestKeys,
-  queryFn: () => send(api.ingestKey.list, { body: {} }),
-});
+export const ingestKeysQuery = callQuery(staffKeys.ingestKeys, api.ingestKey.list, {});
 export const useIngestKeys = () => useQuery(ingestKeysQuery);
 
 export const useCreateIngestKey = () =>

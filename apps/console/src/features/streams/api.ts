@@ -1,7 +1,8 @@
 import type { Stream, StreamAddBody, StreamUpdateBody } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { send } from '../../lib/api-client.ts';
+import { callQuery } from '../../lib/call-query.ts';
 import { useSaves } from '../../lib/saves.ts';
 
 /** The streams screen's calls: query options and hooks typed from the contract. */
@@ -11,10 +12,7 @@ export const streamKeys = {
 };
 
 export const streamsQuery = (langId: number) =>
-  queryOptions({
-    queryKey: streamKeys.list(langId),
-    queryFn: () => send(api.stream.list, { body: { lang_id: langId } }),
-  });
+  callQuery(streamKeys.list(langId), api.stream.list, { lang_id: langId });
 export const useStreams = (langId: number) => useQuery(streamsQuery(langId));
 
 /** Every language's list reloads after a save: a stream moved to another language leaves one list for the other. */

@@ -10,6 +10,7 @@ import { NOT_IN_NEXT_CATALOGUE } from '../../components/move-to-bin.tsx';
 import { numberOrUndefined, SortField } from '../../components/number-field.tsx';
 import { useMay } from '../../lib/permissions.ts';
 import { valuesFrom } from '../../lib/saved-form.ts';
+import { addOrUpdate } from '../../lib/saves.ts';
 import { streamsQuery, useStreamSaves } from './api.ts';
 
 interface StreamFormValues {
@@ -64,10 +65,7 @@ export function StreamModal({
       stream
         ? validateUpdate({ ...streamBody(values), id: stream.id, updated_at: stream.updated_at })
         : validateNew(streamBody(values)),
-    save: (values, stream) =>
-      stream
-        ? update.mutateAsync({ ...streamBody(values), id: stream.id, updated_at: stream.updated_at })
-        : add.mutateAsync(streamBody(values)),
+    save: addOrUpdate(streamBody, add, update),
     // Stored in its language as opened, or in the one chosen here if someone else moved it there too.
     reread: async (stream, values) => {
       for (const lang of new Set([stream.lang_id, Number(values.lang_id)])) {
@@ -83,7 +81,6 @@ export function StreamModal({
     <EditorModal
       readOnly={!mayChange}
       editor={editor}
-      what="stream"
       entity="streams"
       onClosed={onClosed}
       remove={(stream) => ({ name: stream.title, consequence: NOT_IN_NEXT_CATALOGUE })}
