@@ -251,7 +251,8 @@ describe('staff accounts and roles', () => {
       await invite.getByLabel('Email').waitFor();
       await expectAccessible(page, `invite modal, ${colorMode}`);
       await shot(page, `staff-invite-${colorMode}`);
-      await invite.getByLabel('Email').fill(`shot-${colorMode}@example.com`);
+      // A retry invites someone new: the first try's invite holds its address.
+      await invite.getByLabel('Email').fill(`shot-${colorMode}-${Date.now()}@example.com`);
       await invite.getByLabel('Name').fill(`Shot ${colorMode}`);
       await invite.getByRole('button', { name: 'Invite' }).click();
       const link = page.getByRole('dialog', { name: `Invite for Shot ${colorMode}` });
