@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
  *   request whose `if-none-match` names it gets `304 Not Modified` without the body: a reload revalidates the
  *   reference lists instead of downloading them again. The call still runs (the session is checked, the rows
  *   read): what is saved is the transfer, which for a list is most of the cost on a slow network.
- * - JSON answers of 1 KB or more are compressed (br, then gzip) when the client takes it. Only JSON: the CSV
+ * - successful JSON answers of 1 KB or more are compressed (br, then gzip) when the client takes it. Only JSON: the CSV
  *   downloads (text/csv, streamed row by row) and anything else keep their bytes as they are, and request bodies
  *   (the streamed uploads) are never decompressed.
  */
@@ -19,8 +19,9 @@ export async function registerAnswers(api: FastifyInstance) {
   api.addHook('onSend', async (req, reply, payload) => {
     const json = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
     // The plugin's `customTypes` only adds to mime-db's compressible types (text/csv among them): its one
-    // per-request way to leave an answer alone is this request header.
-    if (!json) req.headers['x-no-compression'] = '1';
+    // per-request way to leave an answer alone is this request header. Refusals stay plain too: they are small,
+    // and a client reading an error should never have to decode it.
+    if (!json || reply.statusCode >= 300) req.headers['x-no-compression'] = '1';
     if (req.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string' || !json) return payload;
     const tag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
     reply.header('etag', tag);
