@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { registerAnswers } from './lib/answers.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { cacheControl, createStorage, type Storage } from './lib/storage/index.ts';
 import { LocalStorage } from './lib/storage/local.ts';
@@ -137,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(async (api) => {
+    await registerAnswers(api);
     await authRoutes(api);
     await userRoutes(api);
     await tokenRoutes(api);

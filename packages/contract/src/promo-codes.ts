@@ -83,7 +83,7 @@ export const PromoCodeListBody = z.object({
   limit: z.int().min(1).max(100).default(PROMO_CODES_PAGE_SIZE),
   // Beyond the spec's {offset, limit}, and optional: finding one code among 100,000 by paging is not a tool.
   /** Letters in the code or the description, in any case; `count` is then the number that match. */
-  search: z.string().trim().max(100).default(''),
+  search: z.string().trim().max(200).default(''),
   sort: z.enum(PROMO_CODE_SORTS).default('created_at'),
   /** Newest first by default; any other column A to Z (or smallest first) unless `desc`. */
   dir: z.enum(['asc', 'desc']).optional(),

@@ -1,0 +1,109 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { api } from '@kids-vod/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  // Enough brands for a list answer well over 1 KB, and activity for the CSV.
+  for (let i = 1; i <= 12; i++) await t.call(api.brand.add, { name: `Answer brand ${i}`, age_rating: '3+' });
+});
+afterAll(() => t.close());
+
+describe('answers made once: compression', () => {
+  it('compresses a JSON answer over 1 KB with gzip or br, as the client asks, to the same JSON', async () => {
+    const plain = await t.request({ method: 'GET', url: api.reference.countries.path });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const gzip = await t.request({
+      method: 'GET',
+      url: api.reference.countries.path,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+    expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+
+    const br = await t.request({
+      method: 'POST',
+      url: api.brand.list.path,
+      payload: {},
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    const brands = JSON.parse(brotliDecompressSync(br.rawPayload).toString());
+    expect(brands).toEqual((await t.post(api.brand.list.path, {})).json());
+    expect(brands.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('leaves a small answer and the CSV download as they are', async () => {
+    const small = await t.request({
+      method: 'POST',
+      url: api.promoCode.list.path,
+      payload: { offset: 0, limit: 1, search: 'no such code' },
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ rows: [], count: 0 });
+
+    const csv = await t.request({
+      method: 'POST',
+      url: api.audit.list.path,
+      payload: { csv: true },
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-encoding']).toBeUndefined();
+    expect(csv.body).toMatch(/Answer brand 12/);
+  });
+});
+
+describe('answers made once: ETag and 304', () => {
+  for (const call of [api.reference.langList, api.reference.countries]) {
+    it(`revalidates ${call.path}: the same tag gets 304 without a body, another tag the answer`, async () => {
+      const first = await t.request({ method: 'GET', url: call.path });
+      expect(first.statusCode).toBe(200);
+      const tag = first.headers.etag;
+      expect(tag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+
+      const again = await t.request({ method: 'GET', url: call.path, headers: { 'if-none-match': String(tag) } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(tag);
+
+      // A list of tags, one of them weak, as caches send them.
+      const listed = await t.request({
+        method: 'GET',
+        url: call.path,
+        headers: { 'if-none-match': `"old", W/${tag}`, 'accept-encoding': 'gzip' },
+      });
+      expect(listed.statusCode).toBe(304);
+      expect(listed.rawPayload.length).toBe(0);
+
+      const other = await t.request({ method: 'GET', url: call.path, headers: { 'if-none-match': '"not-it"' } });
+      expect(other.statusCode).toBe(200);
+      expect(other.json()).toEqual(first.json());
+    });
+  }
+
+  it('answers 401 without a session whatever tag is sent, and gives no tag to a POST', async () => {
+    const tag = (await t.request({ method: 'GET', url: api.reference.countries.path })).headers.etag;
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: api.reference.countries.path,
+      headers: { 'if-none-match': String(tag) },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const post = await t.post(api.brand.list.path, {});
+    expect(post.statusCode).toBe(200);
+    expect(post.headers.etag).toBeUndefined();
+  });
+});
