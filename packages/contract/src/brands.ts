@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { addresses } from './addresses.ts';
-import { call, Id, IdBody, MediaUrl, Ok, Timestamp, UpdatedAtGuard } from './common.ts';
+import {
+  availability,
+  availabilityInput,
+  call,
+  Id,
+  IdBody,
+  MediaUrl,
+  Moment,
+  Ok,
+  Timestamp,
+  UpdatedAtGuard,
+} from './common.ts';
 import { AGE_RATINGS } from './constants.ts';
 
 export { AGE_RATINGS };
@@ -37,6 +48,9 @@ export const CountryRule = z.object({
   brand_id: Id,
   code2: z.array(z.string()),
   exclude: z.boolean(),
+  /** The rule applies from `starts_at` (inclusive) to `ends_at` (exclusive); null: no limit. */
+  starts_at: Moment,
+  ends_at: Moment,
   created_at: Timestamp,
 });
 export type CountryRule = z.infer<typeof CountryRule>;
@@ -49,6 +63,7 @@ export const Brand = z.object({
   logo_url: z.string().nullable(),
   sort: z.int(),
   is_published: z.boolean(),
+  ...availability,
   created_at: Timestamp,
   updated_at: Timestamp,
   langs: z.array(BrandLang),
@@ -63,6 +78,7 @@ const brandFields = {
   logo_url: MediaUrl.nullable().optional(),
   sort: z.int().min(-1_000_000).max(1_000_000).default(0),
   is_published: z.boolean().default(false),
+  ...availabilityInput,
 };
 export const BrandAddBody = z.object(brandFields);
 export type BrandAddBody = z.input<typeof BrandAddBody>;
@@ -74,6 +90,7 @@ export const BrandUpdateBody = z.object({
   logo_url: brandFields.logo_url,
   sort: z.int().min(-1_000_000).max(1_000_000).optional(),
   is_published: z.boolean().optional(),
+  ...availabilityInput,
   ...UpdatedAtGuard,
 });
 export type BrandUpdateBody = z.input<typeof BrandUpdateBody>;
@@ -106,6 +123,8 @@ export const CountryRuleAddBody = z.object({
   brand_id: Id,
   code2: z.array(CountryCode).min(1, 'Choose at least one country').max(300),
   exclude: z.boolean().default(false),
+  starts_at: Moment.optional(),
+  ends_at: Moment.optional(),
 });
 export type CountryRuleAddBody = z.input<typeof CountryRuleAddBody>;
 

@@ -46,6 +46,15 @@ export const Timestamp = z.iso.datetime({ offset: true });
 export const CalendarDate = z.iso.date();
 export const Ok = z.object({ ok: z.literal(true) });
 
+/** A moment an item's availability opens or closes: ISO 8601 (answered in UTC), or null for no limit. */
+export const Moment = Timestamp.nullable();
+/**
+ * When an item may be shown (api.md "Availability in time"): from inclusive, until exclusive, null for no limit.
+ * Until before or at from is refused with 400 by the server (which sees the stored half of a pair on update).
+ */
+export const availability = { available_from: Moment, available_until: Moment };
+export const availabilityInput = { available_from: Moment.optional(), available_until: Moment.optional() };
+
 /** "HTTPS://…" is a valid address, but the catalogue's format (and many apps) expect the scheme in lower case. */
 export const lowerCaseScheme = (url: string) => url.replace(/^https?:/i, (scheme) => scheme.toLowerCase());
 

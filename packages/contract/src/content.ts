@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { addresses } from './addresses.ts';
-import { call, Id, IdBody, MediaUrl, Ok, Timestamp, UpdatedAtGuard } from './common.ts';
+import {
+  availability,
+  availabilityInput,
+  call,
+  Id,
+  IdBody,
+  MediaUrl,
+  Ok,
+  Timestamp,
+  UpdatedAtGuard,
+} from './common.ts';
 
 const Season = z.int().min(1).max(1000);
 const SortNumber = z.int().min(1).max(1_000_000);
@@ -29,6 +39,7 @@ export const Content = z.object({
   sort_number: z.int(),
   duration_sec: z.int(),
   is_published: z.boolean(),
+  ...availability,
   created_at: Timestamp,
   updated_at: Timestamp,
   langs: z.array(ContentLangSummary),
@@ -56,6 +67,7 @@ export const ContentAddBody = z.object({
   sort_number: SortNumber.optional(),
   duration_sec: Seconds.default(0),
   is_published: z.boolean().default(false),
+  ...availabilityInput,
 });
 export type ContentAddBody = z.input<typeof ContentAddBody>;
 
@@ -68,6 +80,7 @@ export const ContentUpdateBody = z.object({
   is_published: z.boolean().optional(),
   /** Move the item to `sort_number` within its season and renumber the others 1..n. */
   sort_number_changed: z.boolean().optional(),
+  ...availabilityInput,
   ...UpdatedAtGuard,
 });
 export type ContentUpdateBody = z.input<typeof ContentUpdateBody>;

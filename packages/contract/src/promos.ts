@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { addresses } from './addresses.ts';
-import { call, HexColor, Id, IdBody, MediaUrl, Ok, Timestamp, UpdatedAtGuard } from './common.ts';
+import {
+  availability,
+  availabilityInput,
+  call,
+  HexColor,
+  Id,
+  IdBody,
+  MediaUrl,
+  Ok,
+  Timestamp,
+  UpdatedAtGuard,
+} from './common.ts';
 
 /** The colour pickers' default. */
 export const DEFAULT_PICKER_COLOR = '#ffffff';
@@ -18,6 +29,7 @@ export const Promo = z.object({
   button_text: z.string(),
   sort: z.int(),
   is_active: z.boolean(),
+  ...availability,
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -48,9 +60,12 @@ export const PromoAddBody = z.object({
   button_text: promoFields.button_text.default(''),
   sort: promoFields.sort.default(0),
   is_active: promoFields.is_active.default(true),
+  ...availabilityInput,
 });
 export type PromoAddBody = z.input<typeof PromoAddBody>;
-export const PromoUpdateBody = z.object({ id: Id, ...UpdatedAtGuard }).extend(z.object(promoFields).partial().shape);
+export const PromoUpdateBody = z
+  .object({ id: Id, ...UpdatedAtGuard, ...availabilityInput })
+  .extend(z.object(promoFields).partial().shape);
 export type PromoUpdateBody = z.input<typeof PromoUpdateBody>;
 
 export const promoCalls = {

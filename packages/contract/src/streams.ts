@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { addresses } from './addresses.ts';
-import { call, Id, IdBody, lowerCaseScheme, MediaUrl, Ok, Timestamp, UpdatedAtGuard } from './common.ts';
+import {
+  availability,
+  availabilityInput,
+  call,
+  Id,
+  IdBody,
+  lowerCaseScheme,
+  MediaUrl,
+  Ok,
+  Timestamp,
+  UpdatedAtGuard,
+} from './common.ts';
 
 export const HttpUrl = z
   .string()
@@ -22,6 +33,7 @@ export const Stream = z.object({
   poster_url: z.string().nullable(),
   sort: z.int(),
   is_active: z.boolean(),
+  ...availability,
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -40,9 +52,12 @@ export const StreamAddBody = z.object({
   poster_url: streamFields.poster_url.default(null),
   sort: streamFields.sort.default(0),
   is_active: streamFields.is_active.default(true),
+  ...availabilityInput,
 });
 export type StreamAddBody = z.input<typeof StreamAddBody>;
-export const StreamUpdateBody = z.object({ id: Id, ...UpdatedAtGuard }).extend(z.object(streamFields).partial().shape);
+export const StreamUpdateBody = z
+  .object({ id: Id, ...UpdatedAtGuard, ...availabilityInput })
+  .extend(z.object(streamFields).partial().shape);
 export type StreamUpdateBody = z.input<typeof StreamUpdateBody>;
 
 export const streamCalls = {

@@ -31,6 +31,16 @@ const createdAt = () => isoTimestamp('created_at').notNull().default(sql`now()`)
 const updatedAt = () => isoTimestamp('updated_at').notNull().default(sql`now()`);
 /** In the bin since (null: not deleted), and who put it there (their email); docs/decisions/015-bin.md. */
 const binColumns = () => ({ deleted_at: isoTimestamp('deleted_at'), deleted_by: text('deleted_by') });
+/**
+ * When an item may be shown (issue 18): from inclusive, until exclusive, null for no limit; until after from, or
+ * the database refuses it (the error handler names the fields).
+ */
+const windowColumns = () => ({
+  available_from: isoTimestamp('available_from'),
+  available_until: isoTimestamp('available_until'),
+});
+const windowInOrder = (name: string, t: { available_from: AnyPgColumn; available_until: AnyPgColumn }) =>
+  check(name, sql`${t.available_until} > ${t.available_from}`);
 /** Unique among what is not in the bin: a deleted item's slug or language may be taken meanwhile. */
 const notInBin = sql`deleted_at is null`;
 
@@ -199,9 +209,14 @@ export const brands = pgTable(
     is_published: boolean('is_published').notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    ...windowColumns(),
     ...binColumns(),
   },
-  (t) => [index('brands_sort_idx').on(t.sort, t.id), uniqueIndex('brands_slug_unique').on(t.slug).where(notInBin)],
+  (t) => [
+    windowInOrder('brands_window_order', t),
+    index('brands_sort_idx').on(t.sort, t.id),
+    uniqueIndex('brands_slug_unique').on(t.slug).where(notInBin),
+  ],
 );
 
 export const brandLangs = pgTable(
@@ -233,9 +248,15 @@ export const countryRules = pgTable(
       .references(() => brands.id, { onDelete: 'cascade' }),
     code2: text('code2').array().notNull(),
     exclude: boolean('exclude').notNull().default(false),
+    /** When the rule applies (issue 18): from inclusive, to exclusive, null for no limit. */
+    starts_at: isoTimestamp('starts_at'),
+    ends_at: isoTimestamp('ends_at'),
     created_at: createdAt(),
   },
-  (t) => [index('country_rules_brand_id_idx').on(t.brand_id)],
+  (t) => [
+    index('country_rules_brand_id_idx').on(t.brand_id),
+    check('country_rules_window_order', sql`${t.ends_at} > ${t.starts_at}`),
+  ],
 );
 
 export const content = pgTable(
@@ -251,9 +272,13 @@ export const content = pgTable(
     is_published: boolean('is_published').notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    ...windowColumns(),
     ...binColumns(),
   },
-  (t) => [index('content_brand_season_sort_idx').on(t.brand_id, t.season, t.sort_number)],
+  (t) => [
+    windowInOrder('content_window_order', t),
+    index('content_brand_season_sort_idx').on(t.brand_id, t.season, t.sort_number),
+  ],
 );
 
 export const contentLangs = pgTable(
@@ -331,9 +356,10 @@ export const promos = pgTable(
     is_active: boolean('is_active').notNull().default(true),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    ...windowColumns(),
     ...binColumns(),
   },
-  (t) => [index('promos_sort_idx').on(t.sort, t.id)],
+  (t) => [windowInOrder('promos_window_order', t), index('promos_sort_idx').on(t.sort, t.id)],
 );
 
 export const streams = pgTable(
@@ -350,9 +376,10 @@ export const streams = pgTable(
     is_active: boolean('is_active').notNull().default(true),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    ...windowColumns(),
     ...binColumns(),
   },
-  (t) => [index('streams_lang_sort_idx').on(t.lang_id, t.sort, t.id)],
+  (t) => [windowInOrder('streams_window_order', t), index('streams_lang_sort_idx').on(t.lang_id, t.sort, t.id)],
 );
 
 export const promoCodes = pgTable(

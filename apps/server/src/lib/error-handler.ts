@@ -46,6 +46,15 @@ const UNIQUE_MESSAGES: Record<string, string> = {
   video_files_content_lang_id_unique: 'This language version already has a video',
 };
 
+/** Time windows out of order (schema.ts windowInOrder): 400 naming the two fields, under the later one. */
+const WINDOW_ORDER: Record<string, [string, string]> = {
+  brands_window_order: ['available_from', 'available_until'],
+  content_window_order: ['available_from', 'available_until'],
+  promos_window_order: ['available_from', 'available_until'],
+  streams_window_order: ['available_from', 'available_until'],
+  country_rules_window_order: ['starts_at', 'ends_at'],
+};
+
 function fromDbError(e: DbError): HttpError | undefined {
   switch (e.code) {
     case '23505':
@@ -56,8 +65,15 @@ function fromDbError(e: DbError): HttpError | undefined {
       if (missing) return new HttpError(404, `Unknown ${missing[1]}: ${missing[2]}`);
       return new HttpError(409, 'It is still in use and cannot be deleted');
     }
+    case '23514': {
+      const pair = WINDOW_ORDER[e.constraint ?? ''];
+      if (pair) {
+        const message = `${pair[1]} must be later than ${pair[0]}`;
+        return new HttpError(400, message, [{ path: pair[1], message }]);
+      }
+      return new HttpError(400, 'A value is out of range or of the wrong kind');
+    }
     case '23502':
-    case '23514':
       return new HttpError(400, 'A value is out of range or of the wrong kind');
     default:
       // Class 22 is "data exception": a value the column or function cannot take (too long, out of range,

@@ -159,7 +159,7 @@ export async function addCountryRule(db: Executor, body: Parsed<'addCountryRule'
   }
   const [row] = await db
     .insert(countryRules)
-    .values({ brand_id: body.brand_id, code2, exclude: body.exclude })
+    .values({ brand_id: body.brand_id, code2, exclude: body.exclude, starts_at: body.starts_at, ends_at: body.ends_at })
     .returning();
   return row;
 }
