@@ -43,10 +43,10 @@ const TOAST_ATTRIBUTE = 'data-undo-toast';
  * to the screen itself.
  */
 function focusAfterToast(dialog: Element | null | undefined) {
+  // The innermost selected tab: the language tab the version was deleted from, not the modal's Details tab above it.
+  const tab = [...(dialog?.querySelectorAll<HTMLElement>('[role="tab"][aria-selected="true"]') ?? [])].at(-1);
   const target =
-    (dialog?.isConnected &&
-      (dialog.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]') ??
-        dialog.querySelector<HTMLElement>('button:not(:disabled)'))) ||
+    (dialog?.isConnected && (tab ?? dialog.querySelector<HTMLElement>('button:not(:disabled)'))) ||
     document.querySelector<HTMLElement>('main [data-new-button]') ||
     document.querySelector<HTMLElement>('main');
   if (target?.tagName === 'MAIN') target.tabIndex = -1;
