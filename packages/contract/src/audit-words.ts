@@ -3,7 +3,7 @@
  * export: what kind of item an entry is about, what happened, and each changed field as "label: old → new" with
  * language and brand names, Yes/No, en-GB dates. No zod, so a screen imports it without the schemas.
  */
-import type { AuditAction, AuditEntry as ListedEntry } from './audit.ts';
+import type { AUDITED_ENTITIES, AuditAction, AuditEntry as ListedEntry, StaffAuditEntity } from './audit.ts';
 import { ROLE_LABELS } from './permissions.ts';
 
 /** An entry as the log holds it (the words need nothing the list adds to it). */
@@ -20,7 +20,10 @@ export interface AuditNames {
   moment?: (iso: string) => string;
 }
 
-/** Each kind of item the log records, as a reader names it (the audit log's entity names as keys). */
+/**
+ * Each kind of item the log records, as a reader names it (the audit log's entity names as keys; `satisfies`
+ * names an entity added to audit.ts without its words here).
+ */
 export const AUDIT_KIND_WORDS = {
   brands: 'Brand',
   brand_langs: 'Brand language version',
@@ -40,7 +43,7 @@ export const AUDIT_KIND_WORDS = {
   api_tokens: 'API token',
   ingest_keys: 'Ingest key',
   security_settings: 'Sign-in rules',
-} as const;
+} as const satisfies Record<(typeof AUDITED_ENTITIES)[number] | StaffAuditEntity, string>;
 export type AuditKind = keyof typeof AUDIT_KIND_WORDS;
 
 export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {

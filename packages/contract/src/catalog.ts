@@ -7,9 +7,14 @@ import { z } from 'zod';
 import { addresses } from './addresses.ts';
 import { CountryCode } from './brands.ts';
 import { call, Id, LanguageCode, Timestamp } from './common.ts';
+import type { WhereToWatch } from './country-rules.ts';
 import { CatalogBuildRecord } from './uploads.ts';
 
-const WhereToWatchSchema = z.object({ include: z.array(z.string()).nullable(), exclude: z.array(z.string()) });
+// The shape whereToWatch() answers (country-rules.ts, without zod for the console): `satisfies` keeps the two alike.
+const WhereToWatchSchema = z.object({
+  include: z.array(z.string()).nullable(),
+  exclude: z.array(z.string()),
+}) satisfies z.ZodType<WhereToWatch>;
 
 export const CatalogueItem = z.object({
   id: z.int(),
@@ -19,7 +24,7 @@ export const CatalogueItem = z.object({
   description: z.string(),
   thumbnail_url: z.string().nullable(),
   duration_sec: z.int(),
-  video: z.object({ playback_url: z.string(), duration_sec: z.number().nullable() }),
+  video: z.object({ playback_url: z.string(), duration_sec: z.int().nullable() }),
 });
 export type CatalogueItem = z.infer<typeof CatalogueItem>;
 
