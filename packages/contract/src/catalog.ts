@@ -120,7 +120,10 @@ export const CatalogueChange = z.object({
   id: z.union([z.int(), z.string()]),
   name: z.string(),
   change: z.enum(CATALOGUE_CHANGES),
-  /** For `changed`: the fields that differ, in the file's names (`order` when only its place moved). */
+  /**
+   * For `changed`: the fields that differ, in the file's names, and `order` (its place moved), `brand` (an episode
+   * moved to another brand) or `text` (an app string's value).
+   */
   fields: z.array(z.string()).optional(),
   brand_id: z.int().nullable().optional(),
 });
