@@ -220,7 +220,7 @@ export interface BuildOptions {
  * is read through a cursor in brand order and handed over brand by brand, so memory holds one batch of rows,
  * never every row at once.
  */
-export async function buildCatalogue(
+async function buildCatalogue(
   tx: Executor,
   lang: Language,
   onBrand: (brand: CatalogueBrand) => Promise<void> | void,

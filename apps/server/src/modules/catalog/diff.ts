@@ -149,10 +149,7 @@ class LiveReader {
  * is compared within its brand, and one that moved between brands is one change of its `brand`. No live file (the
  * language's first publish): everything is added.
  */
-export async function compareWithLive(
-  next: Catalogue,
-  source: AsyncIterable<string> | null,
-): Promise<CatalogueChange[]> {
+async function compareWithLive(next: Catalogue, source: AsyncIterable<string> | null): Promise<CatalogueChange[]> {
   const nextBrands = new Map(next.brands.map((b) => [b.id, b]));
   const live = new LiveReader(nextBrands);
   if (source !== null) await readJsonParts(source, live);
