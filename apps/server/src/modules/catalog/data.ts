@@ -678,5 +678,5 @@ export async function leftOutOf(db: Executor, build: CatalogBuildRecord): Promis
     .from(catalogBuildLeftOut)
     .where(eq(catalogBuildLeftOut.build_id, build.rollback_of?.id ?? build.id));
   // Builds from before the list was kept have none.
-  return (row?.items ?? []) as HiddenItem[];
+  return row?.items ?? [];
 }
