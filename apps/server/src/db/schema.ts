@@ -1,4 +1,4 @@
-import type { AuditAction, Role } from '@kids-vod/contract';
+import type { AuditAction, HiddenItem, Role } from '@kids-vod/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -498,7 +498,7 @@ export const catalogBuildLeftOut = pgTable('catalog_build_left_out', {
   build_id: integer('build_id')
     .primaryKey()
     .references(() => catalogBuilds.id, { onDelete: 'cascade' }),
-  items: jsonb('items').$type<unknown[]>().notNull(),
+  items: jsonb('items').$type<HiddenItem[]>().notNull(),
 });
 
 /**

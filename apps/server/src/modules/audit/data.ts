@@ -131,7 +131,13 @@ async function withItems(db: Executor, rows: Row[]): Promise<AuditEntry[]> {
   return rows.map((row) => ({ ...row, item: itemOf(row, episodes) }));
 }
 
-async function page(db: Executor, where: SQL[], beforeId: number | undefined, limit: number): Promise<AuditPage> {
+/** A page of entries as stored, without their items (the CSV has no use for them). */
+async function page(
+  db: Executor,
+  where: SQL[],
+  beforeId: number | undefined,
+  limit: number,
+): Promise<{ rows: Row[]; next_before_id: number | null }> {
   const cursor = beforeId ? [lt(auditLog.id, beforeId)] : [];
   // One row more than asked says whether there is an older page.
   const rows = await db
@@ -140,16 +146,17 @@ async function page(db: Executor, where: SQL[], beforeId: number | undefined, li
     .where(and(...where, ...cursor))
     .orderBy(desc(auditLog.id))
     .limit(limit + 1);
-  const items = await withItems(db, rows.slice(0, limit));
-  return { items, next_before_id: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
+  const own = rows.slice(0, limit);
+  return { rows: own, next_before_id: rows.length > limit ? (own.at(-1)?.id ?? null) : null };
 }
 
 /** A page of the audit log, newest first; the rows are written by the database's trigger (migration 0003). */
-export function listAudit(db: Executor, filter: Filter): Promise<AuditPage> {
-  return page(db, conditions(filter), filter.before_id, filter.limit);
+export async function listAudit(db: Executor, filter: Filter): Promise<AuditPage> {
+  const { rows, next_before_id } = await page(db, conditions(filter), filter.before_id, filter.limit);
+  return { items: await withItems(db, rows), next_before_id };
 }
 
-export const AUDIT_CSV_COLUMNS = [
+const AUDIT_CSV_COLUMNS = [
   'Entry',
   'When (UTC)',
   'Person',
@@ -207,7 +214,7 @@ export async function auditCsv(db: Executor, filter: Filter): Promise<Readable> 
   async function* chunks() {
     yield csvRecord(AUDIT_CSV_COLUMNS);
     for (;;) {
-      yield batch.items.map((e) => entryRecords(e, names)).join('');
+      yield batch.rows.map((e) => entryRecords(e, names)).join('');
       if (batch.next_before_id === null) return;
       batch = await page(db, where, batch.next_before_id, CSV_BATCH);
     }

@@ -1,8 +1,8 @@
 import { type AuditEntry, api } from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { videoFiles } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { addStaff } from '../../test/staff.ts';
+import { newVideoFile } from '../../test/videos.ts';
 
 let t: TestApp;
 let editorToken = '';
@@ -24,21 +24,6 @@ const page = async (body: Record<string, unknown>, token?: string) => {
   return res.json() as { items: AuditEntry[]; next_before_id: number | null };
 };
 const what = (items: AuditEntry[]) => items.map((e) => `${e.entity} ${e.action}`);
-
-async function videoFile() {
-  const [file] = await t.database.db
-    .insert(videoFiles)
-    .values({
-      ext_id: `history-vid-${++seq}`,
-      name: `history-${seq}.mp4`,
-      storage_key: `videos/history-${seq}.mp4`,
-      size_bytes: 1000,
-      duration_sec: 60,
-      playback_url: `https://cdn.example/history-${seq}.mp4`,
-    })
-    .returning();
-  return file!;
-}
 
 describe("an item's history with its parts", () => {
   it("gives a brand's language versions, country rules and compilation links with its own entries", async () => {
@@ -79,7 +64,7 @@ describe("an item's history with its parts", () => {
     const sibling = await t.call(api.content.add, { brand_id: brand.id });
     await t.call(api.content.langAdd, { content_id: episode.id, lang_id: ENGLISH, title: 'One' });
     await t.call(api.content.langAdd, { content_id: sibling.id, lang_id: ENGLISH, title: 'Sibling' });
-    const file = await videoFile();
+    const file = await newVideoFile(t);
     await t.call(api.content.attachVideo, { ext_id: file.ext_id, content_id: episode.id, lang_id: RUSSIAN });
     const link = await t.call(api.link.add, { brand_id: compilation.id, content_id: episode.id });
     await t.call(api.link.delete, { id: link.id });

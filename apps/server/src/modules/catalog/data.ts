@@ -220,7 +220,7 @@ export interface BuildOptions {
  * is read through a cursor in brand order and handed over brand by brand, so memory holds one batch of rows,
  * never every row at once.
  */
-export async function buildCatalogue(
+async function buildCatalogue(
   tx: Executor,
   lang: Language,
   onBrand: (brand: CatalogueBrand) => Promise<void> | void,
@@ -678,5 +678,5 @@ export async function leftOutOf(db: Executor, build: CatalogBuildRecord): Promis
     .from(catalogBuildLeftOut)
     .where(eq(catalogBuildLeftOut.build_id, build.rollback_of?.id ?? build.id));
   // Builds from before the list was kept have none.
-  return (row?.items ?? []) as HiddenItem[];
+  return row?.items ?? [];
 }

@@ -39,49 +39,44 @@ function moved(liveIds: number[], nextIds: number[]): Set<number> {
   return new Set([...nextPrev].filter(([id, prev]) => livePrev.get(id) !== prev).map(([id]) => id));
 }
 
-/** Compares a list of banners or streams, which the live file gives whole (they are few). */
-function compareList<T extends CataloguePromo | CatalogueStream>(
-  kind: 'promo' | 'stream',
+/**
+ * Compares items of one kind by id: banners or streams, which the live file gives whole (they are few), with their
+ * place in the list; or, with `brandId`, the episodes of one brand in both builds, placed by their own season and
+ * number (an episode that moved to another brand is found by the caller).
+ */
+function compareItems<T extends CatalogueItem | CataloguePromo | CatalogueStream>(
+  kind: 'content' | 'promo' | 'stream',
   live: T[],
   next: T[],
   changes: CatalogueChange[],
+  brandId?: number,
 ) {
   const liveById = new Map(live.map((item) => [item.id, item]));
-  const nextById = new Map(next.map((item) => [item.id, item]));
-  const order = moved(
-    live.map((i) => i.id),
-    next.map((i) => i.id),
-  );
+  const nextIds = new Set(next.map((item) => item.id));
+  const order =
+    brandId === undefined
+      ? moved(
+          live.map((i) => i.id),
+          next.map((i) => i.id),
+        )
+      : new Set<number>();
+  const entry = (item: T) => ({
+    kind,
+    id: item.id,
+    name: item.title,
+    ...(brandId === undefined ? {} : { brand_id: brandId }),
+  });
   for (const item of next) {
     const was = liveById.get(item.id);
-    if (!was) changes.push({ kind, id: item.id, name: item.title, change: 'added' });
+    if (!was) changes.push({ ...entry(item), change: 'added' });
     else {
       const fields = changedFields(was, item);
       if (order.has(item.id)) fields.push('order');
-      if (fields.length > 0) changes.push({ kind, id: item.id, name: item.title, change: 'changed', fields });
+      if (fields.length > 0) changes.push({ ...entry(item), change: 'changed', fields });
     }
   }
   for (const item of live) {
-    if (!nextById.has(item.id)) changes.push({ kind, id: item.id, name: item.title, change: 'removed' });
-  }
-}
-
-/** Episodes of one brand in both builds; an episode that moved to another brand is found by the caller. */
-function compareContent(brandId: number, live: CatalogueItem[], next: CatalogueItem[], changes: CatalogueChange[]) {
-  const liveById = new Map(live.map((item) => [item.id, item]));
-  const nextIds = new Set(next.map((item) => item.id));
-  for (const item of next) {
-    const was = liveById.get(item.id);
-    const entry = { kind: 'content' as const, id: item.id, name: item.title, brand_id: brandId };
-    if (!was) changes.push({ ...entry, change: 'added' });
-    else {
-      const fields = changedFields(was, item);
-      if (fields.length > 0) changes.push({ ...entry, change: 'changed', fields });
-    }
-  }
-  for (const item of live) {
-    if (!nextIds.has(item.id))
-      changes.push({ kind: 'content', id: item.id, name: item.title, brand_id: brandId, change: 'removed' });
+    if (!nextIds.has(item.id)) changes.push({ ...entry(item), change: 'removed' });
   }
 }
 
@@ -139,7 +134,7 @@ class LiveReader {
     const fields = changedFields(was, now, ['content']);
     if (fields.length > 0)
       this.brandChanges.push({ kind: 'brand', id: was.id, name: now.title, change: 'changed', fields });
-    compareContent(now.id, was.content, now.content, this.contentChanges);
+    compareItems('content', was.content, now.content, this.contentChanges, now.id);
   }
 }
 
@@ -149,10 +144,7 @@ class LiveReader {
  * is compared within its brand, and one that moved between brands is one change of its `brand`. No live file (the
  * language's first publish): everything is added.
  */
-export async function compareWithLive(
-  next: Catalogue,
-  source: AsyncIterable<string> | null,
-): Promise<CatalogueChange[]> {
+async function compareWithLive(next: Catalogue, source: AsyncIterable<string> | null): Promise<CatalogueChange[]> {
   const nextBrands = new Map(next.brands.map((b) => [b.id, b]));
   const live = new LiveReader(nextBrands);
   if (source !== null) await readJsonParts(source, live);
@@ -175,8 +167,8 @@ export async function compareWithLive(
       });
   }
   const changes = [...brandChanges, ...foldMovedEpisodes(live.contentChanges)];
-  compareList('promo', live.promos, next.promos, changes);
-  compareList('stream', live.streams, next.streams, changes);
+  compareItems('promo', live.promos, next.promos, changes);
+  compareItems('stream', live.streams, next.streams, changes);
   compareStrings(live.strings, next.strings, changes);
   return changes;
 }

@@ -18,7 +18,7 @@ const KIND_ORDER: CatalogueKind[] = ['brand', 'content', 'link', 'promo', 'strea
  * may not watch is hidden everywhere (its page, its episodes in compilations, banners that open it). What this
  * hides is added to `hidden` with its reason, beside what the build itself left out.
  */
-export function seenIn(
+function seenIn(
   catalogue: Catalogue,
   hidden: HiddenItem[],
   links: ListedLink[],

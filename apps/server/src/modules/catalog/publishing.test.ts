@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { api, type Catalogue, type CatalogueChange, type HiddenItem } from '@kids-vod/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, videoFiles } from '../../db/schema.ts';
+import { auditLog } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { addStaff } from '../../test/staff.ts';
+import { attachNewVideo } from '../../test/videos.ts';
 import { readJsonParts } from './json-parts.ts';
 
 let t: TestApp;
@@ -30,23 +31,6 @@ function asAppShows(file: Catalogue, country: string): Omit<Catalogue, 'generate
   };
 }
 
-let fileSeq = 0;
-async function attachVideo(contentId: number, langId = ENGLISH) {
-  fileSeq += 1;
-  const [file] = await t.database.db
-    .insert(videoFiles)
-    .values({
-      ext_id: `publishing-vid-${fileSeq}`,
-      name: `clip-${fileSeq}.mp4`,
-      storage_key: `videos/p-${fileSeq}.mp4`,
-      size_bytes: 1000,
-      duration_sec: 60,
-      playback_url: `https://cdn.example.com/p/${fileSeq}.m3u8`,
-    })
-    .returning();
-  await t.call(api.content.attachVideo, { ext_id: file.ext_id, content_id: contentId, lang_id: langId });
-}
-
 /** A published brand with a published English version and one playable episode; country rules as given. */
 async function watchable(name: string, sort: number, rules: { code2: string[]; exclude: boolean }[] = []) {
   const { id } = await t.call(api.brand.add, { name, sort, is_published: true });
@@ -63,7 +47,7 @@ async function episodeOf(
 ) {
   const { id } = await t.call(api.content.add, { brand_id: brandId, is_published: published });
   await t.call(api.content.langAdd, { content_id: id, lang_id: ENGLISH, title, is_published: versionPublished });
-  if (video) await attachVideo(id);
+  if (video) await attachNewVideo(t, id, ENGLISH);
   return id;
 }
 
