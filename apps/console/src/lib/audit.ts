@@ -1,8 +1,11 @@
-import type { AuditEntry, AuditItem, Brand, Country, Language } from '@kids-vod/contract';
+import type { AuditEntry, AuditItem, AuditListBody, Brand, Country, Language } from '@kids-vod/contract';
 import type { AuditNames } from '@kids-vod/contract/audit-words';
 import { BIN_ENTITIES } from '@kids-vod/contract/client';
 import { type EditScreen, editAddress } from './edit-address.ts';
 import { formatMoment } from './format-time.ts';
+
+/** What a read of the audit log is filtered by; its pages and the CSV are the reader's (components/audit-entry.tsx). */
+export type AuditFilter = Omit<AuditListBody, 'before_id' | 'limit' | 'csv'>;
 
 /**
  * The names the audit log's words need (contract `audit-words.ts`), from what the console has read: languages,
