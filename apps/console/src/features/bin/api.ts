@@ -13,7 +13,7 @@ export interface BinPageRequest {
 }
 
 /** One page of the bin, newest first, of one kind or all; paged on the server. */
-export const binQuery = ({ entity, page }: BinPageRequest) =>
+const binQuery = ({ entity, page }: BinPageRequest) =>
   queryOptions({
     ...callQuery([...binKeys.lists, entity ?? 'all', page] as const, api.bin.list, {
       entity,
