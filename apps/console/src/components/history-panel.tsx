@@ -7,6 +7,7 @@ import { ApiError, send } from '../lib/api-client.ts';
 import { mayRestoreEntry } from '../lib/audit.ts';
 import { AuditEntryCard, useAuditLog } from './audit-entry.tsx';
 import { confirmAction } from './confirm.tsx';
+import { DismissibleError } from './notice.tsx';
 
 /** Entries read at a time; "Load older" reads the next page (the server's `before_id` cursor). */
 const PAGE = 50;
@@ -93,16 +94,9 @@ export function HistoryPanel({ entity, id, updatedAt, mayRestore, onRestored, un
   return (
     <Stack gap="sm" data-testid="history">
       {refusal ? (
-        <Alert
-          color="red"
-          role="alert"
-          title="Not restored"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => restore.reset()}
-        >
+        <DismissibleError title="Not restored" onDismiss={restore.reset}>
           {refusal}
-        </Alert>
+        </DismissibleError>
       ) : null}
       {entries.length === 0 ? (
         <Text size="sm" c="dimmed">
