@@ -2,8 +2,8 @@ import { api } from '@kids-vod/contract/client';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useAuditLog } from '../../components/audit-entry.tsx';
 import type { AuditFilter } from '../../lib/audit.ts';
-import { callQuery } from '../../lib/call-query.ts';
 import { downloadCall } from '../../lib/download.ts';
+import { usersQuery } from '../../lib/reads.ts';
 
 /** Entries read at a time; "Load older" reads the next page (the server's `before_id` cursor). */
 const PAGE = 100;
@@ -11,7 +11,7 @@ const PAGE = 100;
 export const useActivity = (filter: AuditFilter) => useAuditLog(['audit', 'activity', filter], filter, PAGE);
 
 /** The people who may appear in the log, for the person filter. */
-export const usePeople = () => useQuery(callQuery(['audit', 'people'], api.users.list, {}));
+export const usePeople = () => useQuery(usersQuery);
 
 /** The whole filtered log as a CSV file (the server writes it, in the same words as the screen). */
 export const useDownloadActivity = () =>
