@@ -1,4 +1,4 @@
-import type { AuditEntry, RestoredItem } from '@kids-vod/contract';
+import type { AuditEntry, AuditItem, RestoredItem } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { Alert, Badge, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
@@ -13,7 +13,7 @@ import { DismissibleError } from './notice.tsx';
 const PAGE = 50;
 
 /** The kinds an edit modal shows the history of (the audit log's names); brands and content with their parts. */
-export type HistoryEntity = 'brands' | 'content' | 'promos' | 'streams' | 'promo_codes';
+export type HistoryEntity = AuditItem['entity'];
 
 export const historyKey = (entity: string, id: number) => ['audit', 'history', entity, id] as const;
 
