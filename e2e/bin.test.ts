@@ -21,14 +21,6 @@ const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Noti
 const focusedName = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
 
-async function signInAs(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/admin\//);
-}
-
 const brandNames = async () => ((await c.t.post('/api/brand/list', {})).json() as Brand[]).map((b) => b.name);
 const bin = (entity?: BinEntity) => c.t.call(api.bin.list, { entity });
 
@@ -208,7 +200,7 @@ describe('delete to the bin', () => {
     // Marketing: brands are read-only and have no Delete; banners are theirs to delete.
     const marketing = await addStaff(c.t, 'marketing');
     const page = await c.newPage();
-    await signInAs(page, marketing.email);
+    await c.signIn(page, marketing.email, STAFF_PASSWORD);
     await page.goto(`/admin/brands?edit=${brand.id}`);
     const view = page.getByRole('dialog', { name: 'View brand' });
     await view.getByText('Your role may view this but not change it').waitFor();
@@ -224,7 +216,7 @@ describe('delete to the bin', () => {
     // An editor restores a brand but does not delete for good.
     const editor = await addStaff(c.t, 'editor');
     const editorPage = await c.newPage();
-    await signInAs(editorPage, editor.email);
+    await c.signIn(editorPage, editor.email, STAFF_PASSWORD);
     await editorPage.goto('/admin/bin');
     const editorRow = editorPage.getByTestId(`bin-row-brands-${binned.id}`);
     await editorRow.getByRole('button', { name: 'Restore Role Ruins' }).waitFor();
@@ -233,7 +225,7 @@ describe('delete to the bin', () => {
     // An analyst changes nothing: no Delete in a modal, no actions in the bin.
     const analyst = await addStaff(c.t, 'analyst');
     const analystPage = await c.newPage();
-    await signInAs(analystPage, analyst.email);
+    await c.signIn(analystPage, analyst.email, STAFF_PASSWORD);
     await analystPage.goto(`/admin/brands?edit=${brand.id}`);
     const analystView = analystPage.getByRole('dialog', { name: 'View brand' });
     await analystView.getByText('Your role may view this but not change it').waitFor();

@@ -23,14 +23,6 @@ async function episode(brandName: string, title: string) {
   return { brandId: brand.id, id: item.id };
 }
 
-async function signInAs(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/admin\//);
-}
-
 async function openHistory(page: Page, brandId: number, id: number) {
   await page.goto(`/admin/content?brand=${brandId}&edit=${id}`);
   const dialog = page.getByRole('dialog', { name: /^(Edit|View) S1E1/ });
@@ -95,7 +87,7 @@ describe('history in the edit modal', () => {
     await scene.post(c, '/api/content_lang/update', { id: (await contentLangId(id))!, title: 'Read me again' });
     const analyst = await addStaff(c.t, 'analyst');
     const page = await c.newPage();
-    await signInAs(page, analyst.email);
+    await c.signIn(page, analyst.email, STAFF_PASSWORD);
     const dialog = await openHistory(page, brandId, id);
     await dialog.getByText('Read me again').first().waitFor();
     expect(await dialog.getByTestId('audit-entry').count()).toBe(3);
@@ -198,7 +190,7 @@ describe('the activity screen', () => {
 
     const editor = await addStaff(c.t, 'editor');
     const theirs = await c.newPage();
-    await signInAs(theirs, editor.email);
+    await c.signIn(theirs, editor.email, STAFF_PASSWORD);
     await theirs.goto('/admin/activity');
     await theirs.getByRole('heading', { name: 'Your role (Editor) may not use this screen' }).waitFor();
     expect(await theirs.getByRole('list', { name: 'Activity, newest first' }).count()).toBe(0);

@@ -2,18 +2,14 @@ import { createHash } from 'node:crypto';
 import type { CatalogBuildRecord } from '@kids-vod/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileUpload, syntheticMp4 } from '../apps/server/src/test/multipart.ts';
 import { type ConsoleUnderTest, expectAccessible, expectNoConsoleErrors, startConsole } from './support/console.ts';
+import * as scene from './support/scene.ts';
 
 let c: ConsoleUnderTest;
 const ENGLISH = 1;
 const SPANISH = 3;
 
-async function post<T = { id: number }>(url: string, body: unknown): Promise<T> {
-  const res = await c.t.post(url, body);
-  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-  return res.json();
-}
+const post = <T = scene.Saved>(url: string, body: unknown) => scene.post<T>(c, url, body);
 
 /** A published brand with published versions in `langs`, each with one playable episode; country rules as given. */
 async function brandIn(name: string, langs: number[], rules: { code2: string[]; exclude: boolean }[] = []) {
@@ -30,15 +26,8 @@ async function brandIn(name: string, langs: number[], rules: { code2: string[]; 
       title: `${name} episode`,
       is_published: true,
     });
-    const upload = await c.t.request(
-      fileUpload('/api/content/upload?type=video', {
-        data: syntheticMp4({ timescale: 1000, duration: 61_000 }),
-        filename: 'clip.mp4',
-        contentType: 'video/mp4',
-      }),
-    );
-    expect(upload.statusCode, upload.body).toBe(200);
-    await post('/api/content/attach_video', { ext_id: upload.json().ext_id, content_id: episode.id, lang_id });
+    const upload = await scene.uploadVideo(c, 'clip.mp4', 61);
+    await post('/api/content/attach_video', { ext_id: upload.ext_id, content_id: episode.id, lang_id });
   }
   return { id: brand.id, episode: episode.id };
 }

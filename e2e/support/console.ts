@@ -23,8 +23,8 @@ export interface ConsoleUnderTest {
   browser: Browser;
   /** A new browser context (own storage), 1280×800 unless said otherwise. */
   newPage(options?: { width?: number; height?: number; colorMode?: 'light' | 'dark' }): Promise<Page>;
-  /** Signs in through the login page and waits for the brands screen. */
-  signIn(page: Page): Promise<void>;
+  /** Signs in through the login page (as the admin unless told whom) and waits for the first screen. */
+  signIn(page: Page, email?: string, password?: string): Promise<void>;
   /**
    * Adds a brand for a journey (through the API, as the admin). A retried journey meets its first attempt's brand
    * under the same name: that one is renamed out of the way, so the retry sets the same scene again.
@@ -63,10 +63,10 @@ export async function startConsole(): Promise<ConsoleUnderTest> {
       });
       return page;
     },
-    async signIn(page) {
+    async signIn(page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
       await page.goto('/login');
-      await page.getByLabel('Email').fill(ADMIN_EMAIL);
-      await page.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel(/^Password/).fill(password);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(/\/admin\//);
     },

@@ -8,7 +8,7 @@ export interface Saved {
   ext_id: string;
 }
 
-export async function post(c: ConsoleUnderTest, url: string, body: unknown): Promise<Saved> {
+export async function post<T = Saved>(c: ConsoleUnderTest, url: string, body: unknown): Promise<T> {
   const res = await c.t.post(url, body);
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   return res.json();

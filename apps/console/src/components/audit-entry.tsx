@@ -1,29 +1,38 @@
 import type { AuditEntry } from '@kids-vod/contract';
 import { type AuditNames, entryWords, type FieldChange, kindWords } from '@kids-vod/contract/audit-words';
+import { api } from '@kids-vod/contract/client';
 import { Anchor, Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
-import { auditItemAddress, auditNames } from '../lib/audit.ts';
+import { send } from '../lib/api-client.ts';
+import { type AuditFilter, auditItemAddress, auditNames } from '../lib/audit.ts';
 import { formatMoment } from '../lib/format-time.ts';
 import { useBrands, useCountries, useLanguages } from '../lib/reads.ts';
 
 /**
- * The entries of a paged audit read (an item's history, the Activity screen) in one list, with the names their
- * words need (lib/audit.ts): the languages, brands and countries every screen reads anyway.
+ * A read of the audit log (an item's history, the Activity screen): newest first, `limit` entries a page, "Load older"
+ * reading the next (the server's `before_id` cursor), read again each time it is shown. Its entries come in one
+ * list, with the names their words need (lib/audit.ts): the languages, brands and countries every screen reads anyway.
  */
-export function useAuditEntries(data: { pages: { items: AuditEntry[] }[] } | undefined): {
-  entries: AuditEntry[];
-  names: AuditNames;
-} {
+export function useAuditLog(queryKey: QueryKey, filter: AuditFilter, limit: number) {
+  const log = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) =>
+      send(api.audit.list, { body: { ...filter, limit, ...(pageParam ? { before_id: pageParam } : {}) } }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next_before_id ?? undefined,
+    staleTime: 0,
+  });
   const languages = useLanguages();
   const brands = useBrands();
   const countries = useCountries();
-  const entries = useMemo(() => data?.pages.flatMap((p) => p.items) ?? [], [data]);
-  const names = useMemo(
+  const entries = useMemo(() => log.data?.pages.flatMap((p) => p.items) ?? [], [log.data]);
+  const names: AuditNames = useMemo(
     () => auditNames({ languages: languages.data, brands: brands.data, countries: countries.data, entries }),
     [languages.data, brands.data, countries.data, entries],
   );
-  return { entries, names };
+  return { log, entries, names };
 }
 
 /** One field's change: the label, the old value struck through, an arrow, the new value (creation: new only). */

@@ -1,19 +1,19 @@
-import type { AuditEntry, RestoredItem } from '@kids-vod/contract';
+import type { AuditEntry, AuditItem, RestoredItem } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { Alert, Badge, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, send } from '../lib/api-client.ts';
 import { mayRestoreEntry } from '../lib/audit.ts';
-import { AuditEntryCard, useAuditEntries } from './audit-entry.tsx';
+import { AuditEntryCard, useAuditLog } from './audit-entry.tsx';
 import { confirmAction } from './confirm.tsx';
+import { DismissibleError } from './notice.tsx';
 
 /** Entries read at a time; "Load older" reads the next page (the server's `before_id` cursor). */
 const PAGE = 50;
 
 /** The kinds an edit modal shows the history of (the audit log's names); brands and content with their parts. */
-export type HistoryEntity = 'brands' | 'content' | 'promos' | 'streams' | 'promo_codes';
+export type HistoryEntity = AuditItem['entity'];
 
 export const historyKey = (entity: string, id: number) => ['audit', 'history', entity, id] as const;
 
@@ -37,24 +37,11 @@ export interface HistoryPanelProps {
 export function HistoryPanel({ entity, id, updatedAt, mayRestore, onRestored, unsaved }: HistoryPanelProps) {
   const queryClient = useQueryClient();
   const withParts = entity === 'brands' || entity === 'content';
-  const history = useInfiniteQuery({
-    queryKey: historyKey(entity, id),
-    queryFn: ({ pageParam }) =>
-      send(api.audit.list, {
-        body: {
-          entity,
-          entity_id: String(id),
-          with_parts: withParts,
-          limit: PAGE,
-          ...(pageParam ? { before_id: pageParam } : {}),
-        },
-      }),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.next_before_id ?? undefined,
-    staleTime: 0,
-  });
-  const { entries, names } = useAuditEntries(history.data);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const {
+    log: history,
+    entries,
+    names,
+  } = useAuditLog(historyKey(entity, id), { entity, entity_id: String(id), with_parts: withParts }, PAGE);
   const restore = useMutation({
     mutationFn: (entry: AuditEntry) =>
       send(api.audit.restore, {
@@ -62,6 +49,12 @@ export function HistoryPanel({ entity, id, updatedAt, mayRestore, onRestored, un
         body: { id: entry.id, ...(entry.entity === entity && updatedAt ? { updated_at: updatedAt } : {}) },
       }),
   });
+  // A refused restore says why until dismissed or restored again.
+  const refusal = restore.isError
+    ? restore.error instanceof ApiError
+      ? restore.error.message
+      : 'The version could not be restored.'
+    : null;
 
   // The newest entry of each row is its version now: nothing to restore there.
   const current = new Set<number>();
@@ -83,15 +76,11 @@ export function HistoryPanel({ entity, id, updatedAt, mayRestore, onRestored, un
       danger: false,
     });
     if (!ok) return;
-    setRefusal(null);
-    try {
-      const restored = await restore.mutateAsync(entry);
-      if (own) onRestored(restored);
-      // Lists, language versions and this history all show the version set back.
-      await queryClient.invalidateQueries();
-    } catch (err) {
-      setRefusal(err instanceof ApiError ? err.message : 'The version could not be restored.');
-    }
+    const restored = await restore.mutateAsync(entry).catch(() => null);
+    if (!restored) return;
+    if (own) onRestored(restored);
+    // Lists, language versions and this history all show the version set back.
+    await queryClient.invalidateQueries();
   }
 
   if (history.isPending) return <Loader size="sm" aria-label="Loading history" />;
@@ -105,16 +94,9 @@ export function HistoryPanel({ entity, id, updatedAt, mayRestore, onRestored, un
   return (
     <Stack gap="sm" data-testid="history">
       {refusal ? (
-        <Alert
-          color="red"
-          role="alert"
-          title="Not restored"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setRefusal(null)}
-        >
+        <DismissibleError title="Not restored" onDismiss={restore.reset}>
           {refusal}
-        </Alert>
+        </DismissibleError>
       ) : null}
       {entries.length === 0 ? (
         <Text size="sm" c="dimmed">

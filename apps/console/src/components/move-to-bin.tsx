@@ -2,11 +2,11 @@ import { BIN_DAYS, BIN_ENTITIES } from '@kids-vod/contract/client';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { BIN_KINDS, type BinItem, moveToBin, reloadAfterBin, restoreFromBin } from '../lib/bin.ts';
 import { useMay } from '../lib/permissions.ts';
-import { errorMessage, queryClient } from '../lib/query-client.ts';
+import { errorMessage } from '../lib/query-client.ts';
 import { confirmAction } from './confirm.tsx';
 import { DANGER_TEXT } from './danger-text.ts';
 
@@ -144,14 +144,14 @@ export function useMoveToBin() {
     }
     onDeleted?.();
     void reloadAfterBin(client);
-    showUndoToast(item, dialog);
+    showUndoToast(client, item, dialog);
     return true;
   }
 
   return { remove, deleting };
 }
 
-function showUndoToast(item: Deletable, dialog: Element | null | undefined) {
+function showUndoToast(client: QueryClient, item: Deletable, dialog: Element | null | undefined) {
   const toastId = `bin:${item.entity}:${item.id}:${Date.now()}`;
   const leave = () => {
     if (toastHasFocus()) focusAfterToast(dialog);
@@ -171,7 +171,7 @@ function showUndoToast(item: Deletable, dialog: Element | null | undefined) {
       });
       return;
     }
-    void reloadAfterBin(queryClient);
+    void reloadAfterBin(client);
     notifications.update({ id: toastId, color: 'green', message: `“${item.name}” restored.`, autoClose: 4000 });
   }
   notifications.show({

@@ -1,7 +1,11 @@
-import type { AuditEntry, AuditItem, BinEntity, Brand, Country, Language } from '@kids-vod/contract';
+import type { AuditEntry, AuditItem, AuditListBody, Brand, Country, Language } from '@kids-vod/contract';
 import type { AuditNames } from '@kids-vod/contract/audit-words';
+import { BIN_ENTITIES } from '@kids-vod/contract/client';
 import { type EditScreen, editAddress } from './edit-address.ts';
 import { formatMoment } from './format-time.ts';
+
+/** What a read of the audit log is filtered by; its pages and the CSV are the reader's (components/audit-entry.tsx). */
+export type AuditFilter = Omit<AuditListBody, 'before_id' | 'limit' | 'csv'>;
 
 /**
  * The names the audit log's words need (contract `audit-words.ts`), from what the console has read: languages,
@@ -47,16 +51,6 @@ const AUDIT_SCREENS: Record<AuditItem['entity'], EditScreen> = {
 export const auditItemAddress = (item: AuditItem | null): string | null =>
   item ? editAddress(AUDIT_SCREENS[item.entity], item) : null;
 
-/**
- * Which entries may be restored: a kind restored from its history (the contract's BIN_ENTITIES, typed so; the list
- * is not imported, it lives beside zod schemas), not a deletion.
- */
-const RESTORABLE: ReadonlySet<string> = new Set<BinEntity>([
-  'brands',
-  'content',
-  'brand_langs',
-  'content_langs',
-  'promos',
-  'streams',
-]);
+/** Which entries may be restored: a kind restored from its history (one the bin takes), not a deletion. */
+const RESTORABLE: ReadonlySet<string> = new Set(BIN_ENTITIES);
 export const mayRestoreEntry = (entry: AuditEntry) => RESTORABLE.has(entry.entity) && entry.after !== null;

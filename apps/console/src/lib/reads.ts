@@ -18,6 +18,8 @@ export const sharedKeys = {
   languages: ['languages'] as const,
   countries: ['countries'] as const,
   files: ['content', 'files'] as const,
+  /** The staff accounts (admins: the Staff screen, Activity's person filter). */
+  users: ['staff', 'users'] as const,
 };
 
 export const brandsQuery = callQuery(sharedKeys.brands, api.brand.list, {});
@@ -50,4 +52,6 @@ export const useCountries = () => useQuery(countriesQuery);
 
 /** Uploaded video files, newest first (attached ones included: `content_lang_id` says where). */
 export const filesQuery = callQuery(sharedKeys.files, api.content.files);
+
+export const usersQuery = callQuery(sharedKeys.users, api.users.list, {});
 export const useVideoFiles = () => useQuery(filesQuery);

@@ -3,13 +3,14 @@ import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/c
 import { IconDownload, IconFilterOff } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
-import { AuditEntryCard, useAuditEntries } from '../../components/audit-entry.tsx';
+import { AuditEntryCard } from '../../components/audit-entry.tsx';
 import { DateField } from '../../components/date-field.tsx';
 import { ListHeader } from '../../components/list-header.tsx';
 import { ListState } from '../../components/list-state.tsx';
+import type { AuditFilter } from '../../lib/audit.ts';
 import { errorMessage } from '../../lib/query-client.ts';
 import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
-import { type ActivityFilter, useActivity, useDownloadActivity, usePeople } from './api.ts';
+import { useActivity, useDownloadActivity, usePeople } from './api.ts';
 
 const URL_DEFAULTS = { person: '', kind: '', item: '', from: '', to: '' };
 type Url = typeof URL_DEFAULTS;
@@ -18,8 +19,8 @@ const KINDS = Object.entries(AUDIT_KIND_WORDS).map(([value, label]) => ({ value,
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The address's filters as the server reads them; dates are whole local days, both ends included. */
-function filterOf(url: Url): ActivityFilter {
-  const entity = KINDS.some((k) => k.value === url.kind) ? (url.kind as ActivityFilter['entity']) : undefined;
+function filterOf(url: Url): AuditFilter {
+  const entity = KINDS.some((k) => k.value === url.kind) ? (url.kind as AuditFilter['entity']) : undefined;
   const person = Number(url.person);
   const item = url.item.trim();
   return {
@@ -45,10 +46,9 @@ export function Component() {
   const [item, setItem] = useUrlSearch(url.item, (v) => setUrl({ item: v }));
   const { person, kind, item: itemId, from, to } = url;
   const filter = useMemo(() => filterOf({ person, kind, item: itemId, from, to }), [person, kind, itemId, from, to]);
-  const activity = useActivity(filter);
+  const { log: activity, entries, names } = useActivity(filter);
   const people = usePeople();
   const download = useDownloadActivity();
-  const { entries, names } = useAuditEntries(activity.data);
   const filtered = Object.values(url).some(Boolean);
   const count = activity.data
     ? `${entries.length.toLocaleString('en-GB')} ${entries.length === 1 ? 'entry' : 'entries'}${activity.hasNextPage ? ', older ones below' : ''}`

@@ -1,8 +1,8 @@
 import { api, type BinEntity } from '@kids-vod/contract/client';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { send } from '../../lib/api-client.ts';
 import { type BinItem, binKeys, purgeFromBin, reloadAfterBin, restoreFromBin } from '../../lib/bin.ts';
+import { callQuery } from '../../lib/call-query.ts';
 
 /** Items in the bin on one screen page. */
 export const BIN_PAGE_SIZE = 50;
@@ -13,10 +13,13 @@ export interface BinPageRequest {
 }
 
 /** One page of the bin, newest first, of one kind or all; paged on the server. */
-export const binQuery = ({ entity, page }: BinPageRequest) =>
+const binQuery = ({ entity, page }: BinPageRequest) =>
   queryOptions({
-    queryKey: [...binKeys.lists, entity ?? 'all', page] as const,
-    queryFn: () => send(api.bin.list, { body: { entity, offset: (page - 1) * BIN_PAGE_SIZE, limit: BIN_PAGE_SIZE } }),
+    ...callQuery([...binKeys.lists, entity ?? 'all', page] as const, api.bin.list, {
+      entity,
+      offset: (page - 1) * BIN_PAGE_SIZE,
+      limit: BIN_PAGE_SIZE,
+    }),
     // The page being left stays on screen until the next arrives, so paging and filtering do not flash empty.
     placeholderData: keepPreviousData,
   });

@@ -1,8 +1,9 @@
 import type { ContentLang, VideoFile } from '@kids-vod/contract';
-import { Alert, Button, FileButton, Group, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, FileButton, Group, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { IconUnlink, IconUpload, IconVideo } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { choicesError } from '../../components/list-state.tsx';
+import { DismissibleError } from '../../components/notice.tsx';
 import { errorMessage } from '../../lib/query-client.ts';
 import { useVideoFiles } from '../../lib/reads.ts';
 import { formatBytes, formatDuration } from './format.ts';
@@ -170,16 +171,9 @@ export function VideoSection({
         </Stack>
       ) : null}
       {problem ? (
-        <Alert
-          color="red"
-          role="alert"
-          p="xs"
-          withCloseButton
-          closeButtonLabel="Dismiss the error"
-          onClose={() => setProblem(null)}
-        >
+        <DismissibleError p="xs" closeLabel="Dismiss the error" onDismiss={() => setProblem(null)}>
           {problem}
-        </Alert>
+        </DismissibleError>
       ) : null}
     </Stack>
   );

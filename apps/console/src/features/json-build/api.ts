@@ -100,7 +100,6 @@ export function useRollBack() {
 /** What a build left out and why. */
 export const useLeftOut = (buildId: number | null) =>
   useQuery({
-    queryKey: ['catalog-builds', 'left-out', buildId],
-    queryFn: () => send(api.catalog.leftOut, { body: { id: buildId as number } }),
+    ...callQuery(['catalog-builds', 'left-out', buildId], api.catalog.leftOut, { id: buildId ?? 0 }),
     enabled: buildId !== null,
   });

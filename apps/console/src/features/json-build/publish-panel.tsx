@@ -8,7 +8,7 @@ import { roleLabel, rolesWith, useMay, useRole } from '../../lib/permissions.ts'
 import { errorMessage } from '../../lib/query-client.ts';
 import { type LanguageResult, useCheckChanges, usePublishCatalogue, usePublishEveryCatalogue } from './api.ts';
 import { BuildDetails, UrlCell } from './build-cells.tsx';
-import { ChangesModal, type LanguageChanges } from './changes-modal.tsx';
+import { ChangesModal } from './changes-modal.tsx';
 import { SUCCESS_TEXT } from './format.ts';
 
 const ALL = 'all';
@@ -146,7 +146,8 @@ export function PublishPanel({ languages }: { languages: Language[] }) {
   const publishOne = usePublishCatalogue();
   const publishAll = usePublishEveryCatalogue();
   const checkChanges = useCheckChanges();
-  const [review, setReview] = useState<LanguageChanges[] | null>(null);
+  // What would change, shown for confirmation until published or closed.
+  const review = checkChanges.data ?? null;
   const running = publishOne.isPending || publishAll.isPending || checkChanges.isPending;
   const mayPublish = useMay(CALL_PERMISSIONS.upload.uploadJson);
   const role = useRole();
@@ -161,12 +162,12 @@ export function PublishPanel({ languages }: { languages: Language[] }) {
   function start() {
     const targets = chosen === ALL ? languages : languages.filter((l) => l.code === chosen);
     if (targets.length === 0) return;
-    checkChanges.mutate(targets, { onSuccess: setReview });
+    checkChanges.mutate(targets);
   }
 
   function publish() {
     const targets = review?.map((r) => r.language) ?? [];
-    setReview(null);
+    checkChanges.reset();
     if (targets.length === 0) return;
     setResults(targets.map((language) => ({ language, status: 'waiting' })));
     const report = (result: LanguageResult) =>
@@ -224,7 +225,7 @@ export function PublishPanel({ languages }: { languages: Language[] }) {
         {results && results.length > 1 ? <Progressing results={results} running={running} /> : null}
         {results ? <ResultsTable results={results} /> : null}
       </Stack>
-      <ChangesModal entries={review} onConfirm={publish} onClose={() => setReview(null)} />
+      <ChangesModal entries={review} onConfirm={publish} onClose={checkChanges.reset} />
     </Paper>
   );
 }

@@ -1,12 +1,11 @@
 import { api } from '@kids-vod/contract/client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { send } from '../../lib/api-client.ts';
+import { callQuery } from '../../lib/call-query.ts';
 
 /** The catalogue of a language as a child in a country sees it at a moment, and what is not shown there. */
 export const usePreview = (lang: string, country: string, at: string | undefined) =>
   useQuery({
-    queryKey: ['catalog-preview', lang, country, at ?? 'now'],
-    queryFn: () => send(api.catalog.preview, { body: { lang, country, at } }),
+    ...callQuery(['catalog-preview', lang, country, at ?? 'now'], api.catalog.preview, { lang, country, at }),
     enabled: lang !== '' && country !== '',
     // Another choice keeps the last preview on screen until the new one is there.
     placeholderData: keepPreviousData,

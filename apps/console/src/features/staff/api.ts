@@ -4,17 +4,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, send } from '../../lib/api-client.ts';
 import { tokenKeys } from '../../lib/api-tokens.ts';
 import { callQuery } from '../../lib/call-query.ts';
+import { sharedKeys, usersQuery } from '../../lib/reads.ts';
 import { useListChange } from '../../lib/saves.ts';
 import { profileQuery } from '../../lib/session.ts';
 
 /** The staff screen's calls (admins): accounts, invites, the sign-in rules and the player apps' ingest keys. */
 export const staffKeys = {
-  users: ['staff', 'users'] as const,
+  users: sharedKeys.users,
   settings: ['staff', 'settings'] as const,
   ingestKeys: ['staff', 'ingest-keys'] as const,
 };
 
-export const usersQuery = callQuery(staffKeys.users, api.users.list, {});
 export const useUsers = () => useQuery(usersQuery);
 
 export function useInvite() {

@@ -6,8 +6,9 @@ import { confirmAction } from '../../components/confirm.tsx';
 import { DANGER_TEXT } from '../../components/danger-text.ts';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ACTIVE, StateLabel } from '../../components/state-label.tsx';
+import { usersQuery } from '../../lib/reads.ts';
 import { useProfile } from '../../lib/session.ts';
-import { useResetPassword, usersQuery, useUpdateUser } from './api.ts';
+import { useResetPassword, useUpdateUser } from './api.ts';
 import { RoleField } from './role-field.tsx';
 
 interface UserValues {
