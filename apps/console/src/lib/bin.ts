@@ -1,3 +1,4 @@
+import type { BinItemBody } from '@kids-vod/contract';
 import { api, BIN_DAYS, type BinEntity, CALL_PERMISSIONS, type Permission } from '@kids-vod/contract/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { send } from './api-client.ts';
@@ -42,10 +43,7 @@ export const BIN_KINDS: Record<
 };
 
 /** One item of one kind, as the bin calls take it. */
-export interface BinItem {
-  entity: BinEntity;
-  id: number;
-}
+export type BinItem = BinItemBody;
 
 export const moveToBin = ({ entity, id }: BinItem) => send(BIN_KINDS[entity].remove, { body: { id } });
 export const restoreFromBin = (item: BinItem) => send(api.bin.restore, { body: item });

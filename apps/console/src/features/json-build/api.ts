@@ -73,11 +73,17 @@ export function usePublishEveryCatalogue() {
   });
 }
 
+/** What building a language now would change against its live build. */
+export interface LanguageChanges {
+  language: Language;
+  diff: CatalogueDiff;
+}
+
 /** What building each language now would change against its live build, asked one after the other before publishing. */
 export function useCheckChanges() {
   return useMutation({
     mutationFn: async (languages: Language[]) => {
-      const answers: { language: Language; diff: CatalogueDiff }[] = [];
+      const answers: LanguageChanges[] = [];
       for (const language of languages) {
         answers.push({ language, diff: await send(api.catalog.diff, { body: { lang: language.code } }) });
       }

@@ -1,11 +1,7 @@
-import type { CatalogueChange, CatalogueDiff, Language } from '@kids-vod/contract';
+import type { CatalogueChange } from '@kids-vod/contract';
 import { Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import type { LanguageChanges } from './api.ts';
 import { formatTime } from './format.ts';
-
-export interface LanguageChanges {
-  language: Language;
-  diff: CatalogueDiff;
-}
 
 const KIND_WORDS: Record<CatalogueChange['kind'], string> = {
   brand: 'Brand',
