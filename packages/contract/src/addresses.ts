@@ -130,6 +130,10 @@ export const addresses = {
     restore: { method: 'POST', path: '/api/bin/restore' },
     purge: { method: 'POST', path: '/api/bin/purge' },
   },
+  schedule: {
+    list: { method: 'POST', path: '/api/schedule/list' },
+    jobs: { method: 'POST', path: '/api/schedule/jobs' },
+  },
 } as const satisfies Record<string, Record<string, Address>>;
 
 /** The URL of a call: `:name` segments of its path filled from `params`, `query` appended (undefined left out). */

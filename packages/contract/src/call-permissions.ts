@@ -68,4 +68,5 @@ export const CALL_PERMISSIONS: { [D in keyof Addresses]: { [K in keyof Addresses
   audit: { list: 'read', restore: 'read' },
   catalog: { preview: 'read', diff: 'read', publishBuild: 'catalogue', leftOut: 'read' },
   bin: { list: 'read', restore: 'read', purge: 'staff' },
+  schedule: { list: 'read', jobs: 'read' },
 };

@@ -9,6 +9,7 @@ import { promoCodeCalls } from './promo-codes.ts';
 import { promoCalls } from './promos.ts';
 import { referenceCalls } from './reference.ts';
 import { reportCalls } from './report.ts';
+import { scheduleCalls } from './schedule.ts';
 import { ingestKeyCalls, tokenCalls, userCalls } from './staff.ts';
 import { streamCalls } from './streams.ts';
 import { uploadCalls } from './uploads.ts';
@@ -29,6 +30,7 @@ export * from './promo-codes.ts';
 export * from './promos.ts';
 export * from './reference.ts';
 export * from './report.ts';
+export * from './schedule.ts';
 export * from './staff.ts';
 export * from './streams.ts';
 export * from './uploads.ts';
@@ -52,4 +54,5 @@ export const api = {
   audit: { ...auditCalls, restore: auditRestoreCall },
   catalog: catalogCalls,
   bin: binCalls,
+  schedule: scheduleCalls,
 };
