@@ -1,4 +1,4 @@
-import type { ContentListBody } from '@kids-vod/contract';
+import type { BrandRow, ContentListBody } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -22,7 +22,14 @@ export const sharedKeys = {
   users: ['staff', 'users'] as const,
 };
 
-export const brandsQuery = callQuery(sharedKeys.brands, api.brand.list, {});
+/**
+ * Brands as the table shows them (decision 033): a brand's language versions and rules whole come from their own
+ * calls when it is opened. Typed as rows: a full Brand (a save's answer) is one too.
+ */
+export const brandsQuery = queryOptions({
+  queryKey: sharedKeys.brands,
+  queryFn: (): Promise<BrandRow[]> => send(api.brand.list, { body: { fields: 'table' } }),
+});
 export const useBrands = () => useQuery(brandsQuery);
 
 /** Content of a brand by season and order; the season filter is optional (the whole brand when left out). */

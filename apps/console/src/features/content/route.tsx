@@ -1,4 +1,4 @@
-import type { Brand, Content } from '@kids-vod/contract';
+import type { BrandRow, Content } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Button, Center, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconLink, IconMovie, IconSearch } from '@tabler/icons-react';
@@ -246,8 +246,8 @@ function ChooseBrand({
   brand,
   onChange,
 }: {
-  brands: UseQueryResult<Brand[]>;
-  brand: Brand | null;
+  brands: UseQueryResult<BrandRow[]>;
+  brand: BrandRow | null;
   onChange: (brandId: string) => void;
 }) {
   return (
