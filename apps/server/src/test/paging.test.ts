@@ -29,6 +29,17 @@ const refusals = [
     ],
   },
   {
+    call: api.content.list,
+    cases: [
+      [{ brand_id: 1, offset: -1, limit: 10 }, 'offset'],
+      [{ brand_id: 1, limit: 0 }, 'limit'],
+      [{ brand_id: 1, limit: 101 }, 'limit'],
+      [{ brand_id: 1, limit: 10, sort: 'id' }, 'sort'],
+      [{ brand_id: 1, limit: 10, dir: 'up' }, 'dir'],
+      [{ brand_id: 1, search: 'x'.repeat(201) }, 'search'],
+    ],
+  },
+  {
     call: api.bin.list,
     cases: [
       [{ offset: -1 }, 'offset'],

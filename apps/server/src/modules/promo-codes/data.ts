@@ -4,15 +4,13 @@ import type { Executor } from '../../db/client.ts';
 import { promoCodes } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { guardedUpdate } from '../../lib/guarded-update.ts';
+import { likeAnywhere } from '../../lib/like.ts';
 import type { Body } from '../../lib/route.ts';
 
 type Parsed<K extends keyof typeof api.promoCode> = Body<(typeof api.promoCode)[K]>;
 // `kind` is plain text in the table; only the contract's kinds are ever written to it.
 type Row = typeof promoCodes.$inferSelect;
 const asPromoCode = (row: Row) => row as PromoCode;
-
-/** A percent sign, an underscore or a backslash in a search is the character typed, not a LIKE wildcard. */
-const likeAnywhere = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The order of a page: the chosen column, then the newest first among equals, so pages never overlap. */
 function orderOf(sort: PromoCodeSort, dir: 'asc' | 'desc'): SQL[] {
