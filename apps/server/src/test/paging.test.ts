@@ -26,6 +26,8 @@ const refusals = [
       [{ sort: 'code; drop table promo_codes' }, 'sort'],
       [{ dir: 'sideways' }, 'dir'],
       [{ search: 'x'.repeat(201) }, 'search'],
+      [{ after_id: 0 }, 'after_id'],
+      [{ after_id: 'abc' }, 'after_id'],
     ],
   },
   {
