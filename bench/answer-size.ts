@@ -1,7 +1,7 @@
 /**
  * The brand list's answer on the large catalogue (1,000 brands × 10 versions): its JSON, gzip (level 6, what
- * @fastify/compress sends) and br (quality 4, its default), in full and without the versions' descriptions (what a
- * lean list would leave out, issue 19). On a database of its own, dropped after.
+ * @fastify/compress sends) and br (quality 4, its default), in full (`{}`) and as the brands table shows it
+ * (`{fields: 'table'}`, decision 033). On a database of its own, dropped after.
  *
  *   node --import tsx bench/answer-size.ts    BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
  */
@@ -17,11 +17,12 @@ try {
   await client.connect();
   for (const s of catalogueSql({ ...LARGE_CATALOGUE, promoCodes: 0 })) await client.query(s);
   await client.end();
-  const brands = await listBrands(bench.database.db);
+  const brands = await listBrands(bench.database.db, 'full');
+  const rows = await listBrands(bench.database.db, 'table');
   const kb = (b: { length: number }) => (b.length / 1024).toFixed(1);
   for (const [name, value] of [
-    ['full', brands],
-    ['without descriptions', brands.map((b) => ({ ...b, langs: b.langs.map(({ description: _, ...l }) => l) }))],
+    ['full ({})', brands],
+    ["the table's ({fields: 'table'}, what the console asks for)", rows],
   ] as const) {
     const text = Buffer.from(JSON.stringify(value));
     const gz = gzipSync(text);

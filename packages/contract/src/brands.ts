@@ -71,6 +71,26 @@ export const Brand = z.object({
 });
 export type Brand = z.infer<typeof Brand>;
 
+/**
+ * What the brands table shows of a language version: which language, and whether it is published. The version
+ * itself (title, description, logo) is read with `brand_lang/list` when the brand is opened.
+ */
+export const BrandRowLang = BrandLang.pick({ id: true, lang_id: true, is_published: true });
+/**
+ * A brand as the brands table (and every brand picker) shows it: the brand's own fields, its country rules, and
+ * of its language versions only which there are. A full `Brand` is one too, so a save's answer takes a row's place.
+ */
+export const BrandRow = Brand.extend({ langs: z.array(BrandRowLang) });
+export type BrandRow = z.infer<typeof BrandRow>;
+
+/** `full` (the default): the spec's Brand with each language version whole; `table`: BrandRow (decision 033). */
+export const BRAND_LIST_FIELDS = ['full', 'table'] as const;
+export const BrandListBody = z.object({
+  // Beyond the spec's `{}`, and optional: 1,000 brands × 10 versions with their descriptions are megabytes.
+  fields: z.enum(BRAND_LIST_FIELDS).default('full'),
+});
+export type BrandListBody = z.input<typeof BrandListBody>;
+
 const brandFields = {
   name: z.string().trim().min(1, 'Enter a name').max(200),
   slug: Slug.optional(),
@@ -132,9 +152,9 @@ export const brandCalls = {
   list: call({
     ...addresses.brand.list,
     read: true,
-    summary: 'Brands with their language versions and country rules',
-    body: z.object({}),
-    response: z.array(Brand),
+    summary: 'Brands with their language versions (whole, or only which there are) and country rules',
+    body: BrandListBody,
+    response: z.union([z.array(Brand), z.array(BrandRow)]),
   }),
   add: call({ ...addresses.brand.add, summary: 'Create a brand', body: BrandAddBody, response: Brand }),
   update: call({

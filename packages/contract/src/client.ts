@@ -12,8 +12,16 @@ export { type Address, callUrl } from './addresses.ts';
 export { type Instant, instantMs, nextEdgeMs, type WindowState, windowState } from './availability.ts';
 export type { BinPage, BinRow } from './bin.ts';
 export * from './call-permissions.ts';
-export { AGE_RATINGS, BIN_DAYS, BIN_ENTITIES, type BinEntityName as BinEntity, DEFAULT_LANG_ID } from './constants.ts';
+export {
+  AGE_RATINGS,
+  BIN_DAYS,
+  BIN_ENTITIES,
+  type BinEntityName as BinEntity,
+  CONTENT_SORTS,
+  DEFAULT_LANG_ID,
+} from './constants.ts';
 export * from './country-rules.ts';
+export { listPage, wholeList } from './lists.ts';
 export * from './permission-words.ts';
 export * from './permissions.ts';
 

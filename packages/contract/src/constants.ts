@@ -11,3 +11,6 @@ export type BinEntityName = (typeof BIN_ENTITIES)[number];
 
 /** After this many days in the bin an item is deleted for good (the scheduled job `empty-bin`). */
 export const BIN_DAYS = 30;
+
+/** What a content list can be ordered by (the console's columns); `season` is the season order itself. */
+export const CONTENT_SORTS = ['season', 'number', 'title', 'languages', 'video', 'published', 'duration'] as const;

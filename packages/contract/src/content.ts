@@ -11,6 +11,7 @@ import {
   Timestamp,
   UpdatedAtGuard,
 } from './common.ts';
+import { CONTENT_SORTS } from './constants.ts';
 
 const Season = z.int().min(1).max(1000);
 const SortNumber = z.int().min(1).max(1_000_000);
@@ -46,6 +47,21 @@ export const Content = z.object({
 });
 export type Content = z.infer<typeof Content>;
 
+/** An item of a page, with where it stands in its season's order (1 first): what its move buttons change. */
+export const ContentPageRow = Content.extend({ position: z.int() });
+export type ContentPageRow = z.infer<typeof ContentPageRow>;
+/**
+ * A page of a brand's content: its rows, how many match (`count`), how many the brand has (`total`, every season)
+ * and its seasons with their sizes (for the season picker and to find an item's page after a move).
+ */
+export const ContentPage = z.object({
+  rows: z.array(ContentPageRow),
+  count: z.int(),
+  total: z.int(),
+  seasons: z.array(z.object({ season: z.int(), count: z.int() })),
+});
+export type ContentPage = z.infer<typeof ContentPage>;
+
 export const ContentLang = z.object({
   id: Id,
   content_id: Id,
@@ -59,7 +75,23 @@ export const ContentLang = z.object({
 });
 export type ContentLang = z.infer<typeof ContentLang>;
 
-export const ContentListBody = z.object({ brand_id: Id, season: Season.nullish() });
+export { CONTENT_SORTS };
+export type ContentSort = (typeof CONTENT_SORTS)[number];
+
+export const ContentListBody = z.object({
+  brand_id: Id,
+  season: Season.nullish(),
+  // Beyond the spec's {brand_id, season?}, and optional (decision 033): a brand may have thousands of episodes.
+  /** Words of a title in any language, or an episode code ("S1E3"); matched as typed, in any case. */
+  search: z.string().trim().max(200).optional(),
+  /** By the season order unless given; ties in the season order. */
+  sort: z.enum(CONTENT_SORTS).optional(),
+  dir: z.enum(['asc', 'desc']).optional(),
+  offset: z.int().min(0).max(1_000_000).optional(),
+  /** With it the answer is a page (`ContentPage`), not the array the spec's call answers. */
+  limit: z.int().min(1).max(100).optional(),
+});
+export type ContentListBody = z.input<typeof ContentListBody>;
 
 export const ContentAddBody = z.object({
   brand_id: Id,
@@ -126,9 +158,9 @@ export const contentCalls = {
   list: call({
     ...addresses.content.list,
     read: true,
-    summary: 'Content of a brand (optionally one season), by season and order',
+    summary: 'Content of a brand (optionally one season, searched, sorted), by season and order; a page with `limit`',
     body: ContentListBody,
-    response: z.array(Content),
+    response: z.union([z.array(Content), ContentPage]),
   }),
   add: call({
     ...addresses.content.add,

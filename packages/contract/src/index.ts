@@ -24,6 +24,7 @@ export * from './catalog.ts';
 export * from './common.ts';
 export * from './content.ts';
 export * from './country-rules.ts';
+export * from './lists.ts';
 export * from './locales.ts';
 export * from './permission-words.ts';
 export * from './permissions.ts';

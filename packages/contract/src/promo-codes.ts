@@ -87,8 +87,20 @@ export const PromoCodeListBody = z.object({
   sort: z.enum(PROMO_CODE_SORTS).default('created_at'),
   /** Newest first by default; any other column A to Z (or smallest first) unless `desc`. */
   dir: z.enum(['asc', 'desc']).optional(),
+  /**
+   * Keyset paging (decision 033): the rows after this code in the order by creation (`sort` created_at, either
+   * direction), instead of `offset`, so a deep page does not walk the rows before it. The last row's id of a page
+   * asks for the next page.
+   */
+  after_id: Id.optional(),
 });
+/**
+ * `count`: how many codes match, exact up to PROMO_CODES_COUNTED; beyond it, without a search, the database's
+ * estimate of the table's size, and with one, PROMO_CODES_COUNTED + 1 ("more than"): a page never counts a million
+ * rows (decision 033).
+ */
 export const PromoCodePage = z.object({ rows: z.array(PromoCode), count: z.int() });
+export const PROMO_CODES_COUNTED = 10_000;
 export const PromoCodeIdParams = z.object({ id: z.coerce.number().pipe(Id) });
 
 export const promoCodeCalls = {

@@ -1,7 +1,6 @@
-import type { ContentListBody } from '@kids-vod/contract';
-import { api } from '@kids-vod/contract/client';
+import type { BrandRow, ContentListBody } from '@kids-vod/contract';
+import { api, wholeList } from '@kids-vod/contract/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { send } from './api-client.ts';
 import { callQuery } from './call-query.ts';
 
@@ -22,16 +21,23 @@ export const sharedKeys = {
   users: ['staff', 'users'] as const,
 };
 
-export const brandsQuery = callQuery(sharedKeys.brands, api.brand.list, {});
+/**
+ * Brands as the table shows them (decision 033): a brand's language versions and rules whole come from their own
+ * calls when it is opened. Typed as rows: a full Brand (a save's answer) is one too.
+ */
+export const brandsQuery = queryOptions({
+  queryKey: sharedKeys.brands,
+  queryFn: (): Promise<BrandRow[]> => send(api.brand.list, { body: { fields: 'table' } }),
+});
 export const useBrands = () => useQuery(brandsQuery);
 
 /** Content of a brand by season and order; the season filter is optional (the whole brand when left out). */
-export const contentListQuery = ({ brand_id, season }: z.input<typeof ContentListBody>) =>
-  callQuery(
-    sharedKeys.contentList(brand_id, season),
-    api.content.list,
-    season == null ? { brand_id } : { brand_id, season },
-  );
+export const contentListQuery = ({ brand_id, season }: Pick<ContentListBody, 'brand_id' | 'season'>) =>
+  queryOptions({
+    queryKey: sharedKeys.contentList(brand_id, season),
+    queryFn: async () =>
+      wholeList(await send(api.content.list, { body: season == null ? { brand_id } : { brand_id, season } })),
+  });
 /** All content of a brand; nothing is asked for until a brand is chosen. */
 export const useBrandContent = (brandId: number | null) =>
   useQuery({ ...contentListQuery({ brand_id: brandId ?? 0 }), enabled: brandId !== null });

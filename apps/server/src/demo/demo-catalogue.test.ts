@@ -1,5 +1,6 @@
 import { api } from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentList } from '../test/content-list.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { loadDemoCatalogue } from './demo-catalogue.ts';
 
@@ -25,7 +26,7 @@ describe('the demo catalogue', () => {
 
   it('has seasons of episodes, some with videos that play from storage', async () => {
     const [brand] = await t.call(api.brand.list, {});
-    const episodes = await t.call(api.content.list, { brand_id: brand.id });
+    const episodes = await contentList(t, { brand_id: brand.id });
     expect(new Set(episodes.map((e: { season: number }) => e.season)).size).toBeGreaterThan(1);
     const withVideo = episodes.filter((e: { langs: { has_video: boolean }[] }) => e.langs.some((l) => l.has_video));
     expect(withVideo.length).toBeGreaterThan(0);

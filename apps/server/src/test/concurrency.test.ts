@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { content } from '../db/schema.ts';
+import { contentList } from './content-list.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 /**
@@ -108,7 +109,7 @@ describe('reorders at the same moment', () => {
     const n = 8;
     for (let i = 0; i < n; i++) await t.call(api.content.add, { brand_id: brand, season: 1 });
     const season = async () =>
-      (await t.call(api.content.list, { brand_id: brand })) as { id: number; sort_number: number; season: number }[];
+      (await contentList(t, { brand_id: brand })) as { id: number; sort_number: number; season: number }[];
     for (let round = 0; round < ROUNDS; round++) {
       const items = await season();
       // Two (and in later rounds up to four) editors move different episodes to different places at once.
@@ -132,7 +133,7 @@ describe('reorders at the same moment', () => {
   it('refuse the stale one of two moves of the same episode, read before either', async () => {
     const brand = await brandId();
     for (let i = 0; i < 4; i++) await t.call(api.content.add, { brand_id: brand });
-    const [first] = await t.call(api.content.list, { brand_id: brand });
+    const [first] = await contentList(t, { brand_id: brand });
     const answers = await Promise.all(
       [4, 2].map((to) =>
         t.send(api.content.update, {
@@ -145,7 +146,7 @@ describe('reorders at the same moment', () => {
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const winner = answers.find((a) => a.statusCode === 200)?.json();
-    const after = await t.call(api.content.list, { brand_id: brand });
+    const after = await contentList(t, { brand_id: brand });
     expect(after.find((c) => c.id === first.id)!.sort_number).toBe(winner?.sort_number);
     expect(after.map((c: { sort_number: number }) => c.sort_number).sort()).toEqual([1, 2, 3, 4]);
   });

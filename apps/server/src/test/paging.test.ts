@@ -26,6 +26,19 @@ const refusals = [
       [{ sort: 'code; drop table promo_codes' }, 'sort'],
       [{ dir: 'sideways' }, 'dir'],
       [{ search: 'x'.repeat(201) }, 'search'],
+      [{ after_id: 0 }, 'after_id'],
+      [{ after_id: 'abc' }, 'after_id'],
+    ],
+  },
+  {
+    call: api.content.list,
+    cases: [
+      [{ brand_id: 1, offset: -1, limit: 10 }, 'offset'],
+      [{ brand_id: 1, limit: 0 }, 'limit'],
+      [{ brand_id: 1, limit: 101 }, 'limit'],
+      [{ brand_id: 1, limit: 10, sort: 'id' }, 'sort'],
+      [{ brand_id: 1, limit: 10, dir: 'up' }, 'dir'],
+      [{ brand_id: 1, search: 'x'.repeat(201) }, 'search'],
     ],
   },
   {

@@ -1,9 +1,9 @@
 import type {
-  Brand,
   BrandAddBody,
   BrandLang,
   BrandLangAddBody,
   BrandLangUpdateBody,
+  BrandRow,
   BrandUpdateBody,
   CountryRule,
   CountryRuleAddBody,
@@ -42,7 +42,7 @@ export const useCountryRules = (brandId: number | null) =>
   useQuery({ ...countryRulesQuery(brandId ?? 0), enabled: brandId !== null });
 
 export const useBrandSaves = () =>
-  useSaves<Brand, BrandAddBody, BrandUpdateBody>({
+  useSaves<BrandRow, BrandAddBody, BrandUpdateBody>({
     what: 'Brand',
     add: (body) => send(api.brand.add, { body }),
     update: (body) => send(api.brand.update, { body }),

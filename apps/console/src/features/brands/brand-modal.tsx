@@ -1,4 +1,4 @@
-import { AGE_RATINGS, type Brand, BrandAddBody } from '@kids-vod/contract';
+import { AGE_RATINGS, BrandAddBody, type BrandRow } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Alert, Box, Divider, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
@@ -25,7 +25,7 @@ interface BrandFormValues {
   logo_url: string | null;
 }
 
-const brandFormValues = (brand: Brand | null): BrandFormValues =>
+const brandFormValues = (brand: BrandRow | null): BrandFormValues =>
   valuesFrom(brand, { name: '', slug: '', age_rating: '0+', sort: 0, is_published: false, logo_url: null });
 
 /** What is sent: an empty slug is left out (the server derives it from the name, or keeps the old one). */
@@ -65,7 +65,7 @@ function SaveFirst({ what }: { what: string }) {
  * The `createBrand` modal: brand fields, then (once the brand exists) its language versions and country rules.
  * Unmounted after it closes, so the edited brand and its language data are cleared with it.
  */
-export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClosed: () => void }) {
+export function BrandModal({ initial, onClosed }: { initial: BrandRow | null; onClosed: () => void }) {
   const [langDirty, setLangDirty] = useState(false);
   // Read when a save answers, after the renders that may have changed it.
   const langDirtyNow = useRef(langDirty);
@@ -77,7 +77,7 @@ export function BrandModal({ initial, onClosed }: { initial: Brand | null; onClo
   const [brandId, setBrandId] = useState(initial?.id ?? null);
   const draft = useRuleDraft(brandId);
   const mayChange = useMay(CALL_PERMISSIONS.brand.update);
-  const editor = useEditor<Brand, BrandFormValues>({
+  const editor = useEditor<BrandRow, BrandFormValues>({
     initial,
     toValues: brandFormValues,
     validate: (values) => validateBrand(brandBody(values)),

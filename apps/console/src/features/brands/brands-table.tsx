@@ -1,4 +1,4 @@
-import type { Brand, Language } from '@kids-vod/contract';
+import type { BrandRow, Language } from '@kids-vod/contract';
 import { AGE_RATINGS } from '@kids-vod/contract/client';
 import { Avatar, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { LazyTooltip as Tooltip } from '../../components/lazy-tooltip.tsx';
@@ -11,7 +11,7 @@ import { whereAvailable } from './where-available.ts';
 export const BRAND_SORT_COLUMNS = ['name', 'slug', 'age', 'langs', 'where', 'published'] as const;
 export type BrandSortColumn = (typeof BRAND_SORT_COLUMNS)[number] | '';
 
-const sortValue: Record<Exclude<BrandSortColumn, ''>, (b: Brand) => string | number | boolean> = {
+const sortValue: Record<Exclude<BrandSortColumn, ''>, (b: BrandRow) => string | number | boolean> = {
   name: (b) => b.name,
   slug: (b) => b.slug,
   age: (b) => AGE_RATINGS.indexOf(b.age_rating),
@@ -21,7 +21,7 @@ const sortValue: Record<Exclude<BrandSortColumn, ''>, (b: Brand) => string | num
 };
 
 /** Rows in the chosen order; without one, the server's (sort, then id). */
-export function sortBrands(rows: Brand[], column: string, direction: SortDirection): Brand[] {
+export function sortBrands(rows: BrandRow[], column: string, direction: SortDirection): BrandRow[] {
   const value = sortValue[column as keyof typeof sortValue];
   return value ? sortRows(rows, value, direction) : rows;
 }
@@ -35,7 +35,7 @@ function initials(name: string): string {
     .join('');
 }
 
-function LanguageCodes({ brand, languages }: { brand: Brand; languages: Map<number, Language> }) {
+function LanguageCodes({ brand, languages }: { brand: BrandRow; languages: Map<number, Language> }) {
   if (brand.langs.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -66,7 +66,7 @@ function LanguageCodes({ brand, languages }: { brand: Brand; languages: Map<numb
   );
 }
 
-function WhereAvailable({ brand }: { brand: Brand }) {
+function WhereAvailable({ brand }: { brand: BrandRow }) {
   const short = whereAvailable(brand.country_rules);
   const full = whereAvailable(brand.country_rules, Number.POSITIVE_INFINITY);
   const text = (
@@ -91,7 +91,7 @@ export function BrandsTable({
   direction,
   onSort,
   onOpen,
-}: SortableRows<Brand> & { languages: Map<number, Language> }) {
+}: SortableRows<BrandRow> & { languages: Map<number, Language> }) {
   const header = { sort, direction, onSort };
   return (
     <ListTable

@@ -1,4 +1,4 @@
-import type { Brand } from '@kids-vod/contract';
+import type { BrandRow } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Stack } from '@mantine/core';
 import { Suspense, useEffect, useMemo } from 'react';
@@ -28,7 +28,7 @@ export function loader() {
   return null;
 }
 
-function matches(brand: Brand, search: string): boolean {
+function matches(brand: BrandRow, search: string): boolean {
   const q = search.trim().toLowerCase();
   return !q || brand.name.toLowerCase().includes(q) || brand.slug.includes(q);
 }

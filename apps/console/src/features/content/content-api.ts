@@ -4,11 +4,12 @@ import type {
   ContentLang,
   ContentLangAddBody,
   ContentLangUpdateBody,
+  ContentSort,
   ContentUpdateBody,
 } from '@kids-vod/contract';
-import { api } from '@kids-vod/contract/client';
+import { api, listPage } from '@kids-vod/contract/client';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { send } from '../../lib/api-client.ts';
 import { callQuery } from '../../lib/call-query.ts';
 import { errorMessage } from '../../lib/query-client.ts';
@@ -27,6 +28,48 @@ export const contentLangsQuery = (contentId: number) =>
 /** Content not saved yet (`null`) has no language versions to ask for. */
 export const useContentLangs = (contentId: number | null) =>
   useQuery({ ...contentLangsQuery(contentId ?? 0), enabled: contentId !== null });
+
+/** A brand may have thousands of episodes: the table shows them a page at a time, paged on the server. */
+export const CONTENT_PAGE_SIZE = 100;
+
+/** What the content screen's address asks of the list (decision 033: searched, sorted and paged by the server). */
+export interface ContentView {
+  season: number | null;
+  search: string;
+  sort: ContentSort;
+  dir: 'asc' | 'desc';
+  page: number;
+}
+
+/** One page of a brand's content, under the brand's content key, so every save that reloads the brand reloads it. */
+export const contentPageQuery = (brandId: number, view: ContentView) =>
+  queryOptions({
+    queryKey: [...sharedKeys.brandContent(brandId), 'page', view] as const,
+    queryFn: async () =>
+      listPage(
+        await send(api.content.list, {
+          body: {
+            brand_id: brandId,
+            ...(view.season === null ? {} : { season: view.season }),
+            ...(view.search.trim() === '' ? {} : { search: view.search.trim().slice(0, 200) }),
+            sort: view.sort,
+            dir: view.dir,
+            offset: (view.page - 1) * CONTENT_PAGE_SIZE,
+            limit: CONTENT_PAGE_SIZE,
+          },
+        }),
+      ),
+  });
+/**
+ * The page shown stays while the next one of the same brand (another page, search or sort) loads, not another
+ * brand's; nothing is asked without a brand.
+ */
+export const useContentPage = (brandId: number | null, view: ContentView) =>
+  useQuery({
+    ...contentPageQuery(brandId ?? 0, view),
+    enabled: brandId !== null,
+    placeholderData: (previous, query) => (query?.queryKey[2] === brandId ? previous : undefined),
+  });
 
 /** A save changes the list (numbers, titles, languages, videos) and the names links show for it. */
 export function useContentChanged() {

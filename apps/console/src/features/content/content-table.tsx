@@ -1,4 +1,5 @@
-import type { Content } from '@kids-vod/contract';
+import type { Content, ContentSort } from '@kids-vod/contract';
+import { CONTENT_SORTS } from '@kids-vod/contract/client';
 import { formatDuration } from '@kids-vod/contract/format';
 import { ActionIcon, Badge, Group, Table, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPencil } from '@tabler/icons-react';
@@ -7,29 +8,10 @@ import { SortHeader } from '../../components/sort-header.tsx';
 import type { SortDirection } from '../../lib/url-state.ts';
 import { defaultTitle, episodeCode } from './format.ts';
 
-export const SORT_COLUMNS = ['season', 'number', 'title', 'languages', 'video', 'published', 'duration'] as const;
-export type SortColumn = (typeof SORT_COLUMNS)[number];
+/** The columns the server sorts by (the contract's). */
+export const SORT_COLUMNS = CONTENT_SORTS;
+export type SortColumn = ContentSort;
 export type MoveDirection = 'up' | 'down';
-
-/** What each column sorts by; "season" is the season order itself (season, then number). */
-export function sortValue(c: Content, column: SortColumn): string | number | boolean | null {
-  switch (column) {
-    case 'number':
-      return c.sort_number;
-    case 'title':
-      return defaultTitle(c) || null;
-    case 'languages':
-      return c.langs.length;
-    case 'video':
-      return c.langs.filter((l) => l.has_video).length;
-    case 'published':
-      return c.is_published;
-    case 'duration':
-      return c.duration_sec;
-    default:
-      return c.season * 10_000_000 + c.sort_number;
-  }
-}
 
 /** A disabled arrow stays a faint arrow, not a grey box in every row. */
 /** The order buttons of a row, up then down. */

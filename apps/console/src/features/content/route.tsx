@@ -1,28 +1,30 @@
-import type { Brand, Content } from '@kids-vod/contract';
+import type { BrandRow, Content, ContentPage } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Button, Center, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconLink, IconMovie, IconSearch } from '@tabler/icons-react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { BrandSelect } from '../../components/brand-select.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { choicesError, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
-import { findIn, useEditing } from '../../lib/editing.ts';
+import { findIn, useEditAsked, useEditing } from '../../lib/editing.ts';
 import { lazyComponent, useIdle, whenIdle } from '../../lib/lazy-component.ts';
 import { useMay } from '../../lib/permissions.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { brandsQuery, contentListQuery, useBrandContent, useBrands, useLanguages } from '../../lib/reads.ts';
-import { pageOf, type SortDirection, sortRows, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
-import { useMoveContent } from './content-api.ts';
-import { ContentTable, type MoveDirection, SORT_COLUMNS, type SortColumn, sortValue } from './content-table.tsx';
-import { episodeCode } from './format.ts';
+import { brandsQuery, contentListQuery, useBrands, useLanguages } from '../../lib/reads.ts';
+import { type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
+import {
+  CONTENT_PAGE_SIZE,
+  type ContentView,
+  contentPageQuery,
+  useContentPage,
+  useMoveContent,
+} from './content-api.ts';
+import { ContentTable, type MoveDirection, SORT_COLUMNS, type SortColumn } from './content-table.tsx';
 import { linksQuery, useLinks } from './link-api.ts';
 import { LinkedContent } from './linked-content.tsx';
-
-/** A brand may have thousands of episodes: the table shows them a page at a time. */
-const PAGE_SIZE = 100;
 
 // The modals (forms, zod schemas, uploads) are not needed to show the list: mounted once the browser is idle.
 const ContentModal = lazyComponent(() => import('./content-modal.tsx').then((m) => m.ContentModal));
@@ -37,17 +39,12 @@ const ALL_SEASONS = 'all';
  * the brand picker can fill in a moment later.
  */
 export function loader({ request }: LoaderFunctionArgs) {
-  const brandId = Number(new URL(request.url).searchParams.get('brand'));
-  if (brandId > 0) void queryClient.prefetchQuery(contentListQuery({ brand_id: brandId }));
+  const url = readUrl({ ...URL_DEFAULTS, ...Object.fromEntries(new URL(request.url).searchParams) });
+  const brandId = url.brandId ?? 0;
+  if (brandId > 0) void queryClient.prefetchQuery(contentPageQuery(brandId, url.view));
   void queryClient.prefetchQuery(brandsQuery);
   if (brandId > 0) void queryClient.prefetchQuery(linksQuery(brandId));
   return null;
-}
-
-function matches(item: Content, needle: string): boolean {
-  if (!needle) return true;
-  const n = needle.toLowerCase();
-  return episodeCode(item).toLowerCase() === n || item.langs.some((l) => l.title.toLowerCase().includes(n));
 }
 
 const positiveOrNull = (value: string) => (Number(value) > 0 ? Number(value) : null);
@@ -56,63 +53,61 @@ const positiveOrNull = (value: string) => (Number(value) > 0 ? Number(value) : n
 function readUrl(url: typeof URL_DEFAULTS) {
   const sort: SortColumn = SORT_COLUMNS.includes(url.sort as SortColumn) ? (url.sort as SortColumn) : 'season';
   const dir: SortDirection = url.dir === 'desc' ? 'desc' : 'asc';
-  return { brandId: positiveOrNull(url.brand), season: positiveOrNull(url.season), sort, dir };
+  const season = positiveOrNull(url.season);
+  const view: ContentView = { season, search: url.search, sort, dir, page: positiveOrNull(url.page) ?? 1 };
+  return { brandId: positiveOrNull(url.brand), season, sort, dir, view };
 }
 
 /** The brand's seasons, and the one in the address even while it has no content. */
-function seasonsOf(items: Content[], season: number | null): number[] {
-  const found = new Set(items.map((c) => c.season));
+function seasonsOf(page: ContentPage | undefined, season: number | null): number[] {
+  const found = new Set(page?.seasons.map((s) => s.season));
   if (season) found.add(season);
   return [...found].sort((a, b) => a - b);
 }
 
-/** Where each item stands within its season (the server's order): what the up/down buttons move. */
-function positionsOf(items: Content[]): Map<number, { position: number; count: number }> {
-  const bySeason = new Map<number, number>();
-  const result = new Map<number, { position: number; count: number }>();
-  for (const c of items) bySeason.set(c.season, (bySeason.get(c.season) ?? 0) + 1);
-  const seen = new Map<number, number>();
-  for (const c of items) {
-    const position = (seen.get(c.season) ?? 0) + 1;
-    seen.set(c.season, position);
-    result.set(c.id, { position, count: bySeason.get(c.season) ?? 0 });
-  }
-  return result;
+/** Where each item of the page stands within its season (the server says): what the up/down buttons move. */
+function positionsOf(page: ContentPage | undefined): Map<number, { position: number; count: number }> {
+  const sizes = new Map(page?.seasons.map((s) => [s.season, s.count]));
+  return new Map(page?.rows.map((c) => [c.id, { position: c.position, count: sizes.get(c.season) ?? 0 }]));
+}
+
+/** Where an item at `position` of its season stands in the season order of the list (all seasons, or its own). */
+function indexInList(page: ContentPage, season: number, position: number, oneSeason: boolean): number {
+  const before = oneSeason ? 0 : page.seasons.filter((s) => s.season < season).reduce((n, s) => n + s.count, 0);
+  return before + position - 1;
 }
 
 /**
  * Moves an item up or down within its season. After a move the list has reloaded: the item is followed to its
- * page and its button gets the focus back.
+ * page (found from the seasons' sizes: the list is in the season order whenever moving is possible) and its button
+ * gets the focus back.
  */
-function useMove(
-  positions: Map<number, { position: number; count: number }>,
-  visible: Content[],
-  page: number,
-  showPage: (page: number) => void,
-) {
+function useMove(list: ContentPage | undefined, oneSeason: boolean, page: number, showPage: (page: number) => void) {
   const move = useMoveContent();
-  const [moved, setMoved] = useState<{ id: number; dir: MoveDirection } | null>(null);
+  const [moved, setMoved] = useState<{ id: number; dir: MoveDirection; season: number; position: number } | null>(null);
   useEffect(() => {
-    if (!moved) return;
-    const index = visible.findIndex((c) => c.id === moved.id);
-    const target = Math.floor(index / PAGE_SIZE) + 1;
-    if (index >= 0 && target !== page) {
+    if (!moved || !list) return;
+    const target = Math.floor(indexInList(list, moved.season, moved.position, oneSeason) / CONTENT_PAGE_SIZE) + 1;
+    if (target !== page) {
       showPage(target);
       return;
     }
+    if (!list.rows.some((c) => c.id === moved.id)) return;
     const other = moved.dir === 'up' ? 'down' : 'up';
     const find = (d: MoveDirection) => document.querySelector<HTMLButtonElement>(`[data-move="${moved.id}-${d}"]`);
     const button = find(moved.dir);
     (button && !button.disabled ? button : find(other))?.focus();
     setMoved(null);
-  }, [moved, visible, page, showPage]);
+  }, [moved, list, oneSeason, page, showPage]);
 
-  return (item: Content, direction: MoveDirection) => {
-    const at = positions.get(item.id);
+  return (item: Content, at: { position: number; count: number } | undefined, direction: MoveDirection) => {
     if (!at || move.isPending) return;
     const position = direction === 'up' ? at.position - 1 : at.position + 1;
     if (position < 1 || position > at.count) return;
-    move.mutate({ item, position }, { onSuccess: () => setMoved({ id: item.id, dir: direction }) });
+    move.mutate(
+      { item, position },
+      { onSuccess: () => setMoved({ id: item.id, dir: direction, season: item.season, position }) },
+    );
   };
 }
 
@@ -188,7 +183,8 @@ function NoBrandChosen({ brands, brandId }: { brands: ReturnType<typeof useBrand
 /** "12 items" or "3 of 12 items match", which of them the page shows, and why the order cannot be changed. */
 function listSummary(shown: number, total: number, page: number, pages: number, reorderable: boolean): string {
   const count = shown === total ? `${total} items` : `${shown} of ${total} items match`;
-  const range = pages > 1 ? ` · showing ${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, shown)}` : '';
+  const range =
+    pages > 1 ? ` · showing ${(page - 1) * CONTENT_PAGE_SIZE + 1}–${Math.min(page * CONTENT_PAGE_SIZE, shown)}` : '';
   return `${count}${range}${reorderable ? '' : ' · clear the search and sort by season to reorder'}`;
 }
 
@@ -202,7 +198,7 @@ function ContentList({
   onPage,
   children,
 }: {
-  list: ReturnType<typeof useBrandContent>;
+  list: ReturnType<typeof useContentPage>;
   shown: { visible: number; page: number; pages: number; reorderable: boolean };
   emptyText: string;
   createAction: ReactNode;
@@ -210,7 +206,7 @@ function ContentList({
   onPage: (page: number) => void;
   children: ReactNode;
 }) {
-  const total = list.data?.length ?? 0;
+  const total = list.data?.total ?? 0;
   const { visible, page, pages, reorderable } = shown;
   let body: ReactNode;
   if (list.isPending) body = <Text c="dimmed">Loading content…</Text>;
@@ -246,8 +242,8 @@ function ChooseBrand({
   brand,
   onChange,
 }: {
-  brands: UseQueryResult<Brand[]>;
-  brand: Brand | null;
+  brands: UseQueryResult<BrandRow[]>;
+  brand: BrandRow | null;
   onChange: (brandId: string) => void;
 }) {
   return (
@@ -304,12 +300,38 @@ function ListTools({
   );
 }
 
+/**
+ * The item the address asks for (`?edit=`): on the page shown, or else in the brand's whole list, read only then;
+ * without a brand (or with one that is not there), nowhere.
+ */
+function useFindItem(page: ContentPage | undefined, brandId: number | null, showList: boolean) {
+  const asked = useEditAsked();
+  const elsewhere = typeof asked === 'number' && page !== undefined && !page.rows.some((c) => c.id === asked);
+  const whole = useQuery({ ...contentListQuery({ brand_id: brandId ?? 0 }), enabled: showList && elsewhere });
+  if (!showList) return () => null;
+  return (id: number) => {
+    if (!page) return undefined;
+    return page.rows.find((c) => c.id === id) ?? findIn(whole.data)(id);
+  };
+}
+
+/** The pages of the matching items; a page past the end (an old link, a shorter list) shows the last one. */
+function usePages(list: ReturnType<typeof useContentPage>, asked: number, setUrl: (changes: { page: string }) => void) {
+  const pages = Math.max(1, Math.ceil((list.data?.count ?? 0) / CONTENT_PAGE_SIZE));
+  const showPage = useCallback((target: number) => setUrl({ page: String(target) }), [setUrl]);
+  const settled = list.data !== undefined && !list.isPlaceholderData;
+  useEffect(() => {
+    if (settled && asked > pages) showPage(pages);
+  }, [settled, asked, pages, showPage]);
+  return { page: Math.min(asked, pages), pages, showPage };
+}
+
 export function Component() {
   const [url, setUrl] = useUrlState(URL_DEFAULTS);
-  const { brandId, season, sort, dir } = readUrl(url);
+  const { brandId, season, sort, dir, view } = readUrl(url);
 
   const brands = useBrands();
-  const list = useBrandContent(brandId);
+  const list = useContentPage(brandId, view);
   // A compilation shows content of other brands besides its own (api.md, "Compilations"); its failure is not shown.
   const linked = useLinks(brandId).data ?? [];
   const languages = useLanguages();
@@ -323,30 +345,25 @@ export function Component() {
   const brand = brands.data?.find((b) => b.id === brandId) ?? null;
   // The brand in the address is taken at its word until the brands arrive: its rows need not wait for them.
   const showList = brand !== null || (brandId !== null && brands.isPending);
-  // An item is looked for among the brand's content: without a brand (or with one that is not there), nowhere.
-  const { editing, open, closed } = useEditing({ what: 'content', find: showList ? findIn(list.data) : () => null });
+  const rows = list.data?.rows ?? [];
+  const { editing, open, closed } = useEditing({ what: 'content', find: useFindItem(list.data, brandId, showList) });
   const brandName = brand?.name ?? 'This brand';
-  const all = list.data ?? [];
 
-  const seasons = useMemo(() => seasonsOf(list.data ?? [], season), [list.data, season]);
-  const positions = useMemo(() => positionsOf(all), [all]);
+  const seasons = useMemo(() => seasonsOf(list.data, season), [list.data, season]);
+  const positions = useMemo(() => positionsOf(list.data), [list.data]);
 
   const codes = useMemo(
     () => new Map((languages.data ?? []).map((l) => [l.id, l.code.toUpperCase()])),
     [languages.data],
   );
 
-  const visible = useMemo(() => {
-    const filtered = all.filter((c) => (season === null || c.season === season) && matches(c, url.search));
-    return sortRows(filtered, (c) => sortValue(c, sort), dir);
-  }, [all, season, url.search, sort, dir]);
-
-  const { page, pages, pageRows: rows } = pageOf(visible, url.page, PAGE_SIZE);
+  const matching = list.data?.count ?? 0;
+  const { page, pages, showPage } = usePages(list, view.page, setUrl);
   // Moving only means something when the table shows the season order itself.
   const mayReorder = useMay(CALL_PERMISSIONS.content.update);
   const reorderable = url.search === '' && sort === 'season' && dir === 'asc';
-  const showPage = useCallback((target: number) => setUrl({ page: String(target) }), [setUrl]);
-  const onMove = useMove(positions, visible, page, showPage);
+  const move = useMove(list.data, season !== null, page, showPage);
+  const onMove = (item: Content, direction: MoveDirection) => move(item, positions.get(item.id), direction);
 
   const newButton = (
     <NewButton what="content" permission={CALL_PERMISSIONS.content.add} onClick={() => open(null)} disabled={!brand} />
@@ -384,7 +401,7 @@ export function Component() {
       ) : (
         <ContentList
           list={list}
-          shown={{ visible: visible.length, page, pages, reorderable }}
+          shown={{ visible: matching, page, pages, reorderable }}
           emptyText={emptyText(brandName, linked.length)}
           createAction={newButton}
           onClear={() => {

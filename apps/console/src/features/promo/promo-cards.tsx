@@ -1,4 +1,4 @@
-import type { Brand, Language, Promo } from '@kids-vod/contract';
+import type { BrandRow, Language, Promo } from '@kids-vod/contract';
 import { Card, ColorSwatch, Group, SimpleGrid, Skeleton, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { openOnRowClick } from '../../components/list-state.tsx';
 import { OpenLink } from '../../components/list-table.tsx';
@@ -39,7 +39,7 @@ export function PromoCards({
 }: {
   rows: Promo[];
   loading: boolean;
-  brands: Map<number, Brand>;
+  brands: Map<number, BrandRow>;
   languages: Map<number, Language>;
   onOpen: (promo: Promo) => void;
 }) {

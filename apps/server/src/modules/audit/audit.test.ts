@@ -1,6 +1,7 @@
 import { AUDITED_ENTITIES, type AuditEntry, api } from '@kids-vod/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentList } from '../../test/content-list.ts';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/harness.ts';
 import { fileUpload, syntheticMp4 } from '../../test/multipart.ts';
 
@@ -97,7 +98,7 @@ describe('audit log', () => {
       expect(res.statusCode, res.body).toBe(200);
       ids.push(res.json().id);
     }
-    const first = (await t.call(api.content.list, { brand_id: brand.id }))[0];
+    const first = (await contentList(t, { brand_id: brand.id }))[0];
     const moved = await t.send(api.content.update, {
       id: first.id,
       sort_number: 3,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videoFiles } from '../../db/schema.ts';
 import { createJobRunner } from '../../lib/jobs.ts';
+import { contentList } from '../../test/content-list.ts';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/harness.ts';
 import { addStaff } from '../../test/staff.ts';
 import { emptyBinJob } from './index.ts';
@@ -93,7 +94,7 @@ describe('delete to the bin', () => {
     expect(await t.call(api.bin.restore, { entity: 'brands', id: brand.id })).toEqual({ ok: true });
     const back = (await t.call(api.brand.list, {})).find((b) => b.id === brand.id);
     expect(back?.langs).toHaveLength(1);
-    const [item] = await t.call(api.content.list, { brand_id: brand.id });
+    const [item] = await contentList(t, { brand_id: brand.id });
     expect(item.id).toBe(episode.id);
     const [version] = await t.call(api.content.langList, { content_id: episode.id });
     expect(version).toMatchObject({ id: episodeLang.id, video: { ext_id: file.ext_id } });
@@ -116,7 +117,7 @@ describe('delete to the bin', () => {
 
     await t.call(api.content.langDelete, { id: episodeLang.id });
     expect(await t.call(api.content.langList, { content_id: episode.id })).toEqual([]);
-    expect((await t.call(api.content.list, { brand_id: brand.id }))[0].langs).toEqual([]);
+    expect((await contentList(t, { brand_id: brand.id }))[0].langs).toEqual([]);
     await t.call(api.brand.langDelete, { id: brandLang.id });
     expect(await t.call(api.brand.langList, { brand_id: brand.id })).toEqual([]);
     await t.call(api.promo.delete, { id: promo.id });
@@ -124,7 +125,7 @@ describe('delete to the bin', () => {
     expect((await t.call(api.promo.list, {})).map((p) => p.id)).not.toContain(promo.id);
     expect((await t.call(api.stream.list, { lang_id: ENGLISH })).map((s) => s.id)).not.toContain(stream.id);
     await t.call(api.content.delete, { id: episode.id });
-    expect(await t.call(api.content.list, { brand_id: brand.id })).toEqual([]);
+    expect(await contentList(t, { brand_id: brand.id })).toEqual([]);
     const published = await publishedEnglish();
     expect(published.promos.map((p) => p.id)).not.toContain(promo.id);
     expect(published.streams.map((s) => s.id)).not.toContain(stream.id);
@@ -148,7 +149,7 @@ describe('delete to the bin', () => {
     ] as const) {
       await t.call(api.bin.restore, { entity, id });
     }
-    expect((await t.call(api.content.list, { brand_id: brand.id }))[0].langs).toMatchObject([{ id: episodeLang.id }]);
+    expect((await contentList(t, { brand_id: brand.id }))[0].langs).toMatchObject([{ id: episodeLang.id }]);
     expect(await t.call(api.brand.langList, { brand_id: brand.id })).toMatchObject([{ id: brandLang.id }]);
     expect((await t.call(api.promo.list, {})).map((p) => p.id)).toContain(promo.id);
     expect((await t.call(api.stream.list, { lang_id: ENGLISH })).map((s) => s.id)).toContain(stream.id);

@@ -1,4 +1,4 @@
-import { api, Brand, BrandLang, CountryRule } from '@kids-vod/contract';
+import { api, Brand, BrandLang, BrandRow, CountryRule } from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { slugify } from './data.ts';
@@ -92,6 +92,28 @@ describe('brands', () => {
     expect(Object.keys(item).sort()).toEqual(Object.keys(Brand.shape).sort());
     expect(Object.keys(item.langs[0]).sort()).toEqual(Object.keys(BrandLang.shape).sort());
     expect(Object.keys(item.country_rules[0]).sort()).toEqual(Object.keys(CountryRule.shape).sort());
+  });
+
+  it("answers {fields: 'table'} with what the brands table shows: which versions there are, not their texts", async () => {
+    const b = await newBrand();
+    const version = await t.call(api.brand.langAdd, {
+      brand_id: b.id,
+      lang_id: 1,
+      title: 'Hello',
+      description: 'Long',
+    });
+    const rule = await t.call(api.brand.addCountryRule, { brand_id: b.id, code2: ['GB'] });
+    const answer = await t.call(api.brand.list, { fields: 'table' });
+    expect(api.brand.list.response.parse(answer)).toEqual(answer);
+    const item = answer.find((x) => x.id === b.id)!;
+    expect(Object.keys(item).sort()).toEqual(Object.keys(BrandRow.shape).sort());
+    expect(item.langs).toEqual([{ id: version.id, lang_id: 1, is_published: false }]);
+    expect(item.country_rules).toEqual([rule]);
+    // The same brands in the same order as the whole list.
+    expect(answer.map((x) => x.id)).toEqual((await t.call(api.brand.list, {})).map((x) => x.id));
+    const bad = await t.refused(api.brand.list, { fields: 'everything' });
+    expect(bad.status).toBe(400);
+    expect(bad.detail).toMatch(/fields/);
   });
 
   it('manages language versions, one per language', async () => {

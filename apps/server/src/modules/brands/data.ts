@@ -1,4 +1,4 @@
-import type { api, Brand, BrandLang, CountryRule } from '@kids-vod/contract';
+import type { api, BRAND_LIST_FIELDS, Brand, BrandLang, BrandRow, CountryRule } from '@kids-vod/contract';
 import transliterate from '@sindresorhus/slugify';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -10,6 +10,7 @@ import { brandLangShown, notInBin, shownColumns } from '../../lib/in-bin.ts';
 import type { Body } from '../../lib/route.ts';
 import { unknownCountries } from '../reference/index.ts';
 
+type BrandListFields = (typeof BRAND_LIST_FIELDS)[number];
 type Parsed<K extends keyof typeof api.brand> = Body<(typeof api.brand)[K]>;
 
 /**
@@ -28,9 +29,11 @@ export function slugify(name: string): string {
 /**
  * Brands (all, or the one `id`) with their language versions and country rules, the three read at once: the
  * children by brand id or all of them, never hundreds of ids sent back as parameters (half the list's time in
- * drizzle). Children of a brand added meanwhile are skipped.
+ * drizzle). Children of a brand added meanwhile are skipped. `table`: of each version only which language and
+ * whether published (decision 033), without its brand_id (the row it sits in says it).
  */
-async function brandsWithChildren(db: Executor, id?: number): Promise<Brand[]> {
+async function brandsWithChildren(db: Executor, fields: BrandListFields, id?: number): Promise<Brand[] | BrandRow[]> {
+  const ofBrand = id === undefined ? undefined : eq(brandLangs.brand_id, id);
   const [rows, langs, rules] = await readAll(
     db,
     () =>
@@ -40,11 +43,20 @@ async function brandsWithChildren(db: Executor, id?: number): Promise<Brand[]> {
         .where(and(notInBin(brands), id === undefined ? undefined : eq(brands.id, id)))
         .orderBy(asc(brands.sort), asc(brands.id)),
     () =>
-      db
-        .select(shownColumns(brandLangs))
-        .from(brandLangs)
-        .where(and(notInBin(brandLangs), id === undefined ? undefined : eq(brandLangs.brand_id, id)))
-        .orderBy(asc(brandLangs.lang_id)),
+      fields === 'table'
+        ? db
+            .select({
+              brand_id: brandLangs.brand_id,
+              version: { id: brandLangs.id, lang_id: brandLangs.lang_id, is_published: brandLangs.is_published },
+            })
+            .from(brandLangs)
+            .where(and(notInBin(brandLangs), ofBrand))
+            .orderBy(asc(brandLangs.lang_id))
+        : db
+            .select({ brand_id: brandLangs.brand_id, version: shownColumns(brandLangs) })
+            .from(brandLangs)
+            .where(and(notInBin(brandLangs), ofBrand))
+            .orderBy(asc(brandLangs.lang_id)),
     () =>
       db
         .select()
@@ -53,19 +65,23 @@ async function brandsWithChildren(db: Executor, id?: number): Promise<Brand[]> {
         .orderBy(asc(countryRules.id)),
   );
   const byBrand = new Map(
-    rows.map((b) => [b.id, { ...b, langs: [] as BrandLang[], country_rules: [] as CountryRule[] }]),
+    rows.map((b) => [
+      b.id,
+      { ...b, langs: [] as (typeof langs)[number]['version'][], country_rules: [] as CountryRule[] },
+    ]),
   );
-  for (const l of langs) byBrand.get(l.brand_id)?.langs.push(l);
+  for (const l of langs) byBrand.get(l.brand_id)?.langs.push(l.version);
   for (const r of rules) byBrand.get(r.brand_id)?.country_rules.push(r);
-  return [...byBrand.values()] as Brand[];
+  return [...byBrand.values()] as Brand[] | BrandRow[];
 }
 
-export function listBrands(db: Executor): Promise<Brand[]> {
-  return brandsWithChildren(db);
+/** Every brand (not in the bin), by `sort` then id: whole (the spec's Brand), or as the brands table shows it. */
+export function listBrands(db: Executor, fields: BrandListFields = 'full'): Promise<Brand[] | BrandRow[]> {
+  return brandsWithChildren(db, fields);
 }
 
 export async function getBrand(db: Executor, id: number): Promise<Brand> {
-  const [brand] = await brandsWithChildren(db, id);
+  const [brand] = (await brandsWithChildren(db, 'full', id)) as Brand[];
   if (!brand) throw notFound('Brand');
   return brand;
 }

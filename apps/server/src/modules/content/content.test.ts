@@ -136,6 +136,67 @@ describe('content', () => {
     expect(Object.keys(answer[0].langs[0]).sort()).toEqual(Object.keys(ContentLangSummary.shape).sort());
   });
 
+  it('answers a page with limit: searched by title in any language or by code, sorted, with counts and positions', async () => {
+    const brand = await newBrand();
+    const made: Item[] = [];
+    for (const [season, title, other] of [
+      [1, 'Kite day', 'Drachentag'],
+      [1, 'Rain 50%_off', ''],
+      [1, 'Rain 500 offers', ''],
+      [2, 'Snow', 'Schnee 🐣'],
+      [2, '', ''],
+    ] as const) {
+      const item = await newContent({ brand_id: brand.id, season });
+      if (title) await t.send(api.content.langAdd, { content_id: item.id, lang_id: 1, title });
+      if (other) await t.send(api.content.langAdd, { content_id: item.id, lang_id: 2, title: other });
+      made.push(item);
+    }
+    const page = async (body: Record<string, unknown>) => {
+      const res = await t.send(api.content.list, { brand_id: brand.id, limit: 2, ...body });
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json();
+      expect(api.content.list.response.parse(answer)).toEqual(answer);
+      return answer as { rows: (Item & { position: number })[]; count: number; total: number; seasons: unknown[] };
+    };
+    const first = await page({});
+    expect(first.rows.map((r) => [r.id, r.position])).toEqual([
+      [made[0].id, 1],
+      [made[1].id, 2],
+    ]);
+    expect(first).toMatchObject({
+      count: 5,
+      total: 5,
+      seasons: [
+        { season: 1, count: 3 },
+        { season: 2, count: 2 },
+      ],
+    });
+    const last = await page({ offset: 4 });
+    expect(last.rows.map((r) => [r.id, r.position])).toEqual([[made[4].id, 2]]);
+    // Past the end: no rows, the count still said.
+    expect(await page({ offset: 10 })).toMatchObject({ rows: [], count: 5, total: 5 });
+    const ids = async (body: Record<string, unknown>) =>
+      (await page({ limit: 100, ...body })).rows.map((r) => made.findIndex((m) => m.id === r.id));
+    expect(await ids({ search: 'drachen' })).toEqual([0]);
+    expect(await ids({ search: 'schnee 🐣' })).toEqual([3]);
+    expect(await ids({ search: '50%_' })).toEqual([1]);
+    expect(await ids({ search: '%' })).toEqual([1]);
+    expect(await ids({ search: 's2e1' })).toEqual([3]);
+    expect(await ids({ search: 'S1E3' })).toEqual([2]);
+    expect(await ids({ search: 'x'.repeat(200) })).toEqual([]);
+    expect(await ids({ season: 2 })).toEqual([3, 4]);
+    expect((await page({ season: 2, limit: 100 })).rows.map((r) => r.position)).toEqual([1, 2]);
+    // Other orders break ties by the season order; an item without a title goes last either way.
+    expect(await ids({ sort: 'title' })).toEqual([0, 1, 2, 3, 4]);
+    expect(await ids({ sort: 'title', dir: 'desc' })).toEqual([3, 2, 1, 0, 4]);
+    expect(await ids({ sort: 'languages', dir: 'desc' })).toEqual([0, 3, 1, 2, 4]);
+    expect(await ids({ sort: 'season', dir: 'desc' })).toEqual([4, 3, 2, 1, 0]);
+    // Without limit the spec's answer: every item, searched and sorted alike.
+    const all = await t.call(api.content.list, { brand_id: brand.id, sort: 'title', dir: 'desc' });
+    expect(Array.isArray(all) && all.map((r) => r.id)).toEqual([3, 2, 1, 0, 4].map((i) => made[i].id));
+    expect(Object.keys((all as Item[])[0])).not.toContain('position');
+  });
+
   it('refuses an unknown brand with 404 and an invalid body with 400', async () => {
     expect((await t.refused(api.content.list, { brand_id: 987_654 })).status).toBe(404);
     const add = await t.refused(api.content.add, { brand_id: 987_654 });

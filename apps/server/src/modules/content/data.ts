@@ -1,10 +1,20 @@
-import type { api, Content, ContentLang, VideoFile } from '@kids-vod/contract';
-import { and, asc, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  type api,
+  type Content,
+  type ContentLang,
+  type ContentPage,
+  type ContentPageRow,
+  type ContentSort,
+  DEFAULT_LANG_ID,
+  type VideoFile,
+} from '@kids-vod/contract';
+import { type AnyColumn, and, asc, count, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { brands, content, contentLangs, contentLinks, promos, videoFiles } from '../../db/schema.ts';
 import { conflict, notFound, staleUpdate } from '../../lib/errors.ts';
 import { bumpUpdatedAt, guardedUpdate } from '../../lib/guarded-update.ts';
 import { contentLangShown, contentShown, notInBin, shownColumns } from '../../lib/in-bin.ts';
+import { likeAnywhere } from '../../lib/like.ts';
 import type { Body } from '../../lib/route.ts';
 import { assertBrand } from '../brands/index.ts';
 
@@ -39,19 +49,100 @@ async function withLangs(
   return [...byContent.values()];
 }
 
-export async function listContent(db: Executor, body: Parsed<'list'>): Promise<Content[]> {
+/** The season order: by season, then number; the tie-break of every other order too. */
+const bySeasonOrder = (
+  of: { season: SQL | AnyColumn; sort_number: SQL | AnyColumn; id: SQL | AnyColumn },
+  dir: SQL,
+) => [sql`${of.season} ${dir}`, sql`${of.sort_number} ${dir}`, sql`${of.id} asc`];
+
+/**
+ * Content of a brand as the spec's call answers it (every item, or one season's), or searched, sorted and paged
+ * (decision 033): with `limit` a ContentPage, read in four statements whatever the brand's size (the brand, the
+ * page with its count, the page's language versions, the seasons). Positions are counted over the brand's whole
+ * content before the season and the search are applied: they are where an item stands in its season.
+ */
+export async function listContent(db: Executor, body: Parsed<'list'>): Promise<Content[] | ContentPage> {
   await assertBrand(db, body.brand_id);
-  const of = and(
-    eq(content.brand_id, body.brand_id),
-    body.season == null ? undefined : eq(content.season, body.season),
-    notInBin(content),
-  );
-  const rows = await db
-    .select(shownColumns(content))
+  const ofBrand = and(eq(content.brand_id, body.brand_id), notInBin(content));
+  const ranked = db
+    .select({
+      ...shownColumns(content),
+      position:
+        sql<number>`row_number() over (partition by ${content.season} order by ${content.sort_number}, ${content.id})`
+          .mapWith(Number)
+          .as('position'),
+    })
     .from(content)
-    .where(of)
-    .orderBy(asc(content.season), asc(content.sort_number), asc(content.id));
-  return withLangs(db, rows, of);
+    .where(ofBrand)
+    .as('ranked');
+  const code = body.search?.match(/^s(\d{1,4})e(\d{1,7})$/i);
+  const matching = and(
+    body.season == null ? undefined : eq(ranked.season, body.season),
+    body.search
+      ? or(
+          code ? and(eq(ranked.season, Number(code[1])), eq(ranked.sort_number, Number(code[2]))) : undefined,
+          sql`exists (select from ${contentLangs} where ${contentLangs.content_id} = ${ranked.id}
+            and ${contentLangs.deleted_at} is null and ${contentLangs.title} ilike ${likeAnywhere(body.search)})`,
+        )
+      : undefined,
+  );
+  const dir = sql.raw(body.dir ?? 'asc');
+  const asc_ = sql.raw('asc');
+  const sortKey: Record<ContentSort, SQL[]> = {
+    season: bySeasonOrder(ranked, dir),
+    number: [sql`${ranked.sort_number} ${dir}`],
+    title: [
+      sql`(select lower(nullif(${contentLangs.title}, '')) from ${contentLangs} where ${contentLangs.content_id} = ${ranked.id}
+        and ${contentLangs.lang_id} = ${DEFAULT_LANG_ID} and ${contentLangs.deleted_at} is null) ${dir} nulls last`,
+    ],
+    languages: [
+      sql`(select count(*) from ${contentLangs} where ${contentLangs.content_id} = ${ranked.id} and ${contentLangs.deleted_at} is null) ${dir}`,
+    ],
+    video: [
+      sql`(select count(*) from ${contentLangs} join ${videoFiles} on ${videoFiles.content_lang_id} = ${contentLangs.id}
+        where ${contentLangs.content_id} = ${ranked.id} and ${contentLangs.deleted_at} is null) ${dir}`,
+    ],
+    published: [sql`${ranked.is_published} ${dir}`],
+    duration: [sql`${ranked.duration_sec} ${dir}`],
+  };
+  const sort = body.sort ?? 'season';
+  const order = sort === 'season' ? sortKey.season : [...sortKey[sort], ...bySeasonOrder(ranked, asc_)];
+  const paged = body.limit !== undefined;
+  const { position: _, ...columns } = ranked._.selectedFields;
+  const query = db
+    .select({ ...(paged ? ranked._.selectedFields : columns), count: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(ranked)
+    .where(matching)
+    .orderBy(...order)
+    .offset(body.offset ?? 0);
+  const found = await (paged ? query.limit(body.limit as number) : query);
+  const rows = found.map(({ count: _count, ...row }) => row);
+  const items = await withLangs(
+    db,
+    rows,
+    rows.length > 0
+      ? inArray(
+          content.id,
+          rows.map((r) => r.id),
+        )
+      : undefined,
+  );
+  if (!paged) return items;
+  const seasons = await db
+    .select({ season: content.season, count: count().mapWith(Number) })
+    .from(content)
+    .where(ofBrand)
+    .groupBy(content.season)
+    .orderBy(asc(content.season));
+  // Past the last row there is no row to carry the count: it is counted apart.
+  const matched =
+    found[0]?.count ?? (body.offset ? (await db.select({ n: count() }).from(ranked).where(matching))[0].n : 0);
+  return {
+    rows: items as ContentPageRow[],
+    count: matched,
+    total: seasons.reduce((sum, s) => sum + s.count, 0),
+    seasons,
+  };
 }
 
 export async function getContent(db: Executor, id: number): Promise<Content> {

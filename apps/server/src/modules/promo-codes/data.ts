@@ -1,18 +1,23 @@
-import { type api, type PromoCode, type PromoCodeSort, promoCodeProblems } from '@kids-vod/contract';
-import { count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type api,
+  PROMO_CODES_COUNTED,
+  type PromoCode,
+  type PromoCodeSort,
+  promoCodeProblems,
+} from '@kids-vod/contract';
+import { and, count, eq, getTableName, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { promoCodes } from '../../db/schema.ts';
+import { readAll } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { guardedUpdate } from '../../lib/guarded-update.ts';
+import { likeAnywhere } from '../../lib/like.ts';
 import type { Body } from '../../lib/route.ts';
 
 type Parsed<K extends keyof typeof api.promoCode> = Body<(typeof api.promoCode)[K]>;
 // `kind` is plain text in the table; only the contract's kinds are ever written to it.
 type Row = typeof promoCodes.$inferSelect;
 const asPromoCode = (row: Row) => row as PromoCode;
-
-/** A percent sign, an underscore or a backslash in a search is the character typed, not a LIKE wildcard. */
-const likeAnywhere = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The order of a page: the chosen column, then the newest first among equals, so pages never overlap. */
 function orderOf(sort: PromoCodeSort, dir: 'asc' | 'desc'): SQL[] {
@@ -28,6 +33,40 @@ function orderOf(sort: PromoCodeSort, dir: 'asc' | 'desc'): SQL[] {
   return [sql`${promoCodes[sort]} ${sql.raw(dir)} nulls last`, ...newestFirst];
 }
 
+/**
+ * How many codes match, without counting a million rows on every page: exactly up to PROMO_CODES_COUNTED (an
+ * index-only walk of at most that many entries); beyond it the planner's estimate of the table's rows when nothing is
+ * searched (kept by ANALYZE), else the bound plus one.
+ */
+async function countOf(db: Executor, where: SQL | undefined): Promise<number> {
+  const bounded = db
+    .select({ one: sql`1` })
+    .from(promoCodes)
+    .where(where)
+    .limit(PROMO_CODES_COUNTED + 1)
+    .as('bounded');
+  const [{ n }] = await db.select({ n: count() }).from(bounded);
+  if (n <= PROMO_CODES_COUNTED || where) return n;
+  const [estimate] = await db
+    .select({ rows: sql<number>`reltuples`.mapWith(Number) })
+    .from(sql`pg_class`)
+    .where(sql`oid = ${getTableName(promoCodes)}::regclass`);
+  return Math.max(n, Math.round(estimate?.rows ?? 0));
+}
+
+/** The rows after `afterId` in the order by creation (keyset): 400 naming the field when it cannot be. */
+function keysetAfter(page: Parsed<'list'>, dir: 'asc' | 'desc'): SQL | undefined {
+  if (page.after_id === undefined) return undefined;
+  if (page.sort !== 'created_at')
+    throw badRequest('after_id pages the order by creation only: leave sort out or send created_at', [
+      { path: 'after_id', message: 'Only with sort created_at' },
+    ]);
+  const at = sql`(select ${promoCodes.created_at}, ${promoCodes.id} from ${promoCodes} where ${promoCodes.id} = ${page.after_id})`;
+  return dir === 'desc'
+    ? sql`(${promoCodes.created_at}, ${promoCodes.id}) < ${at}`
+    : sql`(${promoCodes.created_at}, ${promoCodes.id}) > ${at}`;
+}
+
 export async function listPromoCodes(
   db: Executor,
   page: Parsed<'list'>,
@@ -36,17 +75,31 @@ export async function listPromoCodes(
     ? or(ilike(promoCodes.code, likeAnywhere(page.search)), ilike(promoCodes.description, likeAnywhere(page.search)))
     : undefined;
   const dir = page.dir ?? (page.sort === 'created_at' ? 'desc' : 'asc');
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
+  const after = keysetAfter(page, dir);
+  const [rows, total] = await readAll(
+    db,
+    () =>
+      db
+        .select()
+        .from(promoCodes)
+        .where(and(where, after))
+        .orderBy(...orderOf(page.sort, dir))
+        .offset(after ? 0 : page.offset)
+        .limit(page.limit),
+    () => countOf(db, where),
+  );
+  // No rows after an id that is no code (any more) would read as the end of the list: it is said instead.
+  if (after && rows.length === 0) {
+    const [known] = await db
+      .select({ id: promoCodes.id })
       .from(promoCodes)
-      .where(where)
-      .orderBy(...orderOf(page.sort, dir))
-      .offset(page.offset)
-      .limit(page.limit),
-    db.select({ count: count() }).from(promoCodes).where(where),
-  ]);
-  return { rows: rows.map(asPromoCode), count: total.count };
+      .where(eq(promoCodes.id, page.after_id as number));
+    if (!known)
+      throw badRequest('after_id is not a promo code (deleted meanwhile?): start from the first page', [
+        { path: 'after_id', message: 'Unknown promo code' },
+      ]);
+  }
+  return { rows: rows.map(asPromoCode), count: total };
 }
 
 export async function getPromoCode(db: Executor, id: number): Promise<PromoCode> {

@@ -1,4 +1,5 @@
-import { type ApiError, api } from '@kids-vod/contract';
+import { type ApiError, api, PROMO_CODES_COUNTED } from '@kids-vod/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -121,6 +122,48 @@ describe('promo codes', () => {
       const res = await page(offset, limit);
       expect(res.statusCode, `${offset}/${limit}`).toBe(400);
     }
+  });
+
+  it('pages by keyset after a code, in the order by creation either way, with the same rows as by offset', async () => {
+    for (let i = 0; i < 3; i++) await newCode();
+    const byOffset = (await t.call(api.promoCode.list, { limit: 100 })).rows;
+    const walked: number[] = [];
+    let after: number | undefined;
+    for (;;) {
+      const { rows, count } = await t.call(api.promoCode.list, { limit: 2, after_id: after });
+      expect(count).toBe(byOffset.length);
+      if (rows.length === 0) break;
+      walked.push(...rows.map((r) => r.id));
+      after = rows[rows.length - 1].id;
+    }
+    expect(walked).toEqual(byOffset.map((r) => r.id));
+    const oldest = await t.call(api.promoCode.list, { limit: 2, dir: 'asc', after_id: byOffset.at(-1)!.id });
+    expect(oldest.rows.map((r) => r.id)).toEqual(
+      byOffset
+        .slice(-3, -1)
+        .reverse()
+        .map((r) => r.id),
+    );
+    const other = await t.refused(api.promoCode.list, { sort: 'code', after_id: byOffset[0].id });
+    expect(other.status).toBe(400);
+    expect(other.detail).toMatch(/after_id/);
+    const gone = await t.refused(api.promoCode.list, { after_id: 987_654 });
+    expect(gone.status).toBe(400);
+    expect(gone.detail).toMatch(/after_id/);
+  });
+
+  it('counts exactly up to PROMO_CODES_COUNTED, then answers the estimate without a search and the bound with one', async () => {
+    const { db } = t.database;
+    const exact = (await t.call(api.promoCode.list, {})).count;
+    await db.execute(sql`insert into promo_codes (code, kind, value)
+      select 'BULK-' || i, 'free_days', 7 from generate_series(1, ${PROMO_CODES_COUNTED + 5}) i`);
+    // Before ANALYZE the estimate is unknown: the bound's count stands.
+    expect((await t.call(api.promoCode.list, {})).count).toBe(PROMO_CODES_COUNTED + 1);
+    await db.execute(sql`analyze promo_codes`);
+    expect((await t.call(api.promoCode.list, {})).count).toBe(exact + PROMO_CODES_COUNTED + 5);
+    expect((await t.call(api.promoCode.list, { search: 'bulk-' })).count).toBe(PROMO_CODES_COUNTED + 1);
+    expect((await t.call(api.promoCode.list, { search: 'bulk-999' })).count).toBe(11);
+    await db.execute(sql`delete from promo_codes where code like 'BULK-%'`);
   });
 
   it('searches codes and descriptions in any case, counts the matches, and sorts by a column', async () => {
