@@ -39,6 +39,8 @@ export async function publishCatalogue(
   storage: Storage,
   code: string,
   publicUrl?: string,
+  /** `automatic`: the server's own build at an edge of the schedule (modules/schedule), shown as such. */
+  options: { at?: Date; automatic?: boolean } = {},
 ): Promise<CatalogBuildRecord> {
   const media = mediaUrls(publicUrl);
   return db.transaction(
@@ -79,6 +81,7 @@ export async function publishCatalogue(
           counts: written.counts,
           created_at: generatedAt,
           created_by: currentActor()?.user_email ?? null,
+          automatic: options.automatic ?? false,
         });
         await recordLeftOut(tx, row.id, written.hidden);
         return { ...row, lang_code: lang.code, rollback_of: null, is_live: true };
