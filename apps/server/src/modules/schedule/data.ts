@@ -295,7 +295,7 @@ export async function listAutomaticBuilds(
     .where(
       and(
         eq(automaticBuilds.state, 'failed'),
-        sql`not exists (select 1 from ${doneLater} where ${doneLater.lang_id} = ${automaticBuilds.lang_id}
+        sql`not exists (select 1 from ${automaticBuilds} ${doneLater} where ${doneLater.lang_id} = ${automaticBuilds.lang_id}
           and ${doneLater.state} = 'done' and ${doneLater.id} > ${automaticBuilds.id})`,
       ),
     );
