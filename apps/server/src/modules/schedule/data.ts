@@ -206,7 +206,7 @@ export interface ClaimedBuild {
  * locked `for update skip locked`, so another instance looking meanwhile takes the next one or none, and the
  * claim moves `next_try_at` past now, so one looking afterwards does not find it due.
  */
-export async function claimBuild(db: Db, now: Date): Promise<ClaimedBuild | undefined> {
+export async function claimBuild(db: Executor, now: Date): Promise<ClaimedBuild | undefined> {
   const { rows } = (await db.execute(sql`
     update ${automaticBuilds} set state = 'running', attempts = attempts + 1,
       next_try_at = ${later(now, LEASE_MS)}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
