@@ -9,10 +9,15 @@ import { HttpError } from '../../lib/errors.ts';
  * Edges: where a window opens or closes, or a country rule starts or ends
  * --------------------------------------------------------------------------------------------- */
 
-/** The language codes of a brand's versions (not in the bin): the catalogues a brand, its rules, its episodes are in. */
-const brandLangs = (brandId: string) => `array(
-  select l.code from brand_langs bl join languages l on l.id = bl.lang_id
-  where bl.brand_id = ${brandId} and bl.deleted_at is null order by l.code)`;
+/**
+ * The languages of a brand's versions (not in the bin), as ids joined by commas: the catalogues a brand, its rules and
+ * its episodes without versions of their own are in. Ids, not codes: an index-only scan of the versions' unique
+ * index with no join or sort per edge (codes are put in once per answer, `langCodes`).
+ */
+const brandLangs = (brandId: string) =>
+  `array_to_string(array(select bl.lang_id from brand_langs bl where bl.brand_id = ${brandId} and bl.deleted_at is null), ',')`;
+/** In `langs`: every language (a banner with none is shown in all). */
+const EVERY_LANGUAGE = '*';
 
 interface EdgeSource {
   entity: ScheduleEntity;
@@ -57,9 +62,9 @@ const SOURCES: EdgeSource[] = [
     name: `b.name || ' · S' || c.season || 'E' || c.sort_number`,
     brandId: 'c.brand_id',
     // An episode is in the catalogues of its own versions; one without any, in its brand's.
-    langs: `coalesce(nullif(array(
-      select l.code from content_langs cl join languages l on l.id = cl.lang_id
-      where cl.content_id = c.id and cl.deleted_at is null order by l.code), '{}'::text[]), ${brandLangs('c.brand_id')})`,
+    langs: `coalesce(nullif(array_to_string(array(
+      select cl.lang_id from content_langs cl where cl.content_id = c.id and cl.deleted_at is null), ','), ''),
+      ${brandLangs('c.brand_id')})`,
   },
   {
     entity: 'promos',
@@ -71,7 +76,7 @@ const SOURCES: EdgeSource[] = [
     name: `coalesce(nullif(p.title, ''), 'Banner ' || p.id)`,
     brandId: 'p.brand_id',
     // A banner without a language is shown in every catalogue.
-    langs: 'array(select l.code from languages l where p.lang_id is null or l.id = p.lang_id order by l.code)',
+    langs: `coalesce(p.lang_id::text, '${EVERY_LANGUAGE}')`,
   },
   {
     entity: 'streams',
@@ -82,7 +87,7 @@ const SOURCES: EdgeSource[] = [
     closes: 's.available_until',
     name: 's.title',
     brandId: 'null::integer',
-    langs: 'array(select l.code from languages l where l.id = s.lang_id)',
+    langs: 's.lang_id::text',
   },
   {
     entity: 'country_rules',
@@ -100,12 +105,13 @@ const SOURCES: EdgeSource[] = [
 ];
 
 interface EdgeRow {
-  at: Date | string;
+  /** Milliseconds since 1970: a number for the driver to pass on, not a timestamp text to parse 10,000 times. */
+  at: number;
   edge: 'opens' | 'closes';
   entity: ScheduleEntity;
   id: number;
   name: string;
-  langs: string[];
+  langs: string;
   brand_id: number | null;
   countries: string[] | null;
   exclude: boolean | null;
@@ -116,7 +122,7 @@ function edgeQuery(from: string, to: string) {
   const parts = SOURCES.flatMap((s) =>
     (['opens', 'closes'] as const).map((edge) => {
       const column = s[edge];
-      return sql`select ${sql.raw(column)} as at, ${edge} as edge, ${s.entity} as entity, ${sql.raw(s.id)} as id, ${sql.raw(s.name)} as name, ${sql.raw(s.langs)} as langs, ${sql.raw(s.brandId)} as brand_id,
+      return sql`select (extract(epoch from ${sql.raw(column)}) * 1000)::float8 as at, ${edge} as edge, ${s.entity} as entity, ${sql.raw(s.id)} as id, ${sql.raw(s.name)} as name, ${sql.raw(s.langs)} as langs, ${sql.raw(s.brandId)} as brand_id,
         ${sql.raw(s.countries ?? 'null::text[]')} as countries, ${sql.raw(s.exclude ?? 'null::boolean')} as exclude
         from ${sql.raw(s.from)}
         where ${sql.raw(s.alive)} and ${sql.raw(column)} >= ${from}::timestamptz and ${sql.raw(column)} < ${to}::timestamptz`;
@@ -125,16 +131,33 @@ function edgeQuery(from: string, to: string) {
   return sql`${sql.join(parts, sql` union all `)} order by at, entity, id, edge`;
 }
 
+/** Turns `langs` ("3,1", or "*" for all) into sorted language codes, each distinct list worked out once. */
+async function langCodes(db: Executor): Promise<(ids: string) => string[]> {
+  const all = await db.select({ id: languages.id, code: languages.code }).from(languages);
+  const byId = new Map(all.map((l) => [String(l.id), l.code]));
+  const known = new Map<string, string[]>();
+  return (ids) => {
+    let list = known.get(ids);
+    if (!list) {
+      const some = ids === EVERY_LANGUAGE ? [...byId.values()] : ids.split(',').map((id) => byId.get(id));
+      list = some.filter((code): code is string => code !== undefined && code !== '').sort();
+      known.set(ids, list);
+    }
+    return list;
+  };
+}
+
 /** What opens and closes in [from, to), in time order (api.md "Availability in time"). */
 export async function listEdges(db: Executor, range: { from: string; to: string }): Promise<ScheduleEdge[]> {
   const { rows } = (await db.execute(edgeQuery(range.from, range.to))) as unknown as { rows: EdgeRow[] };
+  const codes = await langCodes(db);
   return rows.map((r) => ({
     at: new Date(r.at).toISOString(),
     edge: r.edge,
     entity: r.entity,
     id: r.id,
     name: r.name,
-    langs: r.langs,
+    langs: codes(r.langs),
     brand_id: r.brand_id,
     ...(r.countries === null ? {} : { countries: r.countries, exclude: r.exclude ?? false }),
   }));

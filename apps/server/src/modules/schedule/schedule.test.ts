@@ -275,7 +275,13 @@ describe('publishing on schedule', () => {
     expect(row).toMatchObject({ at: iso(edge), state: 'done', attempts: 1, error: null, next_try_at: null });
     const builds = await buildsOf(GERMAN);
     expect(builds).toHaveLength(before.length + 1);
-    expect(builds[0]).toMatchObject({ id: row.build_id, lang_code: 'de', created_by: null, is_live: true, automatic: true });
+    expect(builds[0]).toMatchObject({
+      id: row.build_id,
+      lang_code: 'de',
+      created_by: null,
+      is_live: true,
+      automatic: true,
+    });
     const [stored] = await query<{ automatic: boolean }>(
       sql`select automatic from catalog_builds where id = ${row.build_id}`,
     );
