@@ -4,6 +4,7 @@
  * language and brand names, Yes/No, en-GB dates. No zod, so a screen imports it without the schemas.
  */
 import type { AUDITED_ENTITIES, AuditAction, AuditEntry as ListedEntry, StaffAuditEntity } from './audit.ts';
+import { formatDuration } from './format.ts';
 import { ROLE_LABELS } from './permissions.ts';
 
 /** An entry as the log holds it (the words need nothing the list adds to it). */
@@ -167,13 +168,6 @@ export const kindWords = (entity: string) => AUDIT_KIND_WORDS[entity as AuditKin
 const named = (lookup: ((id: number) => string | undefined) | undefined, id: number, what: string) =>
   lookup?.(id) ?? `${what} ${id}`;
 
-function duration(seconds: number) {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
-}
-
 /** Numbers that stand for something: the thing's name, a duration, a size. */
 const NUMBER_WORDS: Record<string, (value: number, names: AuditNames) => string> = {
   lang_id: (id, names) => named(names.language, id, 'language'),
@@ -181,7 +175,7 @@ const NUMBER_WORDS: Record<string, (value: number, names: AuditNames) => string>
   content_id: (id) => `episode ${id}`,
   content_lang_id: (id, names) => `${named(names.contentLang, id, 'language')} version`,
   user_id: (id) => `staff member ${id}`,
-  duration_sec: duration,
+  duration_sec: formatDuration,
   size_bytes: (bytes) => `${(bytes / 1_000_000).toLocaleString('en-GB', { maximumFractionDigits: 1 })} MB`,
 };
 

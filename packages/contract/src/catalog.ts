@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { addresses } from './addresses.ts';
 import { CountryCode } from './brands.ts';
 import { call, Id, LanguageCode, Timestamp } from './common.ts';
-import type { WhereToWatch } from './country-rules.ts';
+import type { WhereToWatch, WhereToWatchFrom } from './country-rules.ts';
 import { CatalogBuildRecord } from './uploads.ts';
 
 // The shape whereToWatch() answers (country-rules.ts, without zod for the console): `satisfies` keeps the two alike.
@@ -15,6 +15,12 @@ const WhereToWatchSchema = z.object({
   include: z.array(z.string()).nullable(),
   exclude: z.array(z.string()),
 }) satisfies z.ZodType<WhereToWatch>;
+
+/**
+ * The moment an item leaves the catalogue (exclusive), written only on items that close after the moment the file
+ * shows: an app that has not fetched a newer file by then hides the item itself (docs/catalog-format.md, "Time").
+ */
+const availableUntil = { available_until: Timestamp.optional() };
 
 export const CatalogueItem = z.object({
   id: z.int(),
@@ -25,6 +31,7 @@ export const CatalogueItem = z.object({
   thumbnail_url: z.string().nullable(),
   duration_sec: z.int(),
   video: z.object({ playback_url: z.string(), duration_sec: z.int().nullable() }),
+  ...availableUntil,
 });
 export type CatalogueItem = z.infer<typeof CatalogueItem>;
 
@@ -39,9 +46,21 @@ export const CatalogueBrand = z.object({
   description: z.string(),
   logo_url: z.string().nullable(),
   age_rating: z.string(),
+  /**
+   * Where the brand may be watched at the moment the file shows: the country rules in force then, folded by
+   * whereToWatch (country-rules.ts), whose doc comment says how dated rules read as licences.
+   */
   countries: WhereToWatchSchema,
+  /**
+   * How `countries` changes later, as the rules start and end: from each entry's `from` (inclusive) on, it replaces
+   * `countries`, until the next entry's. Written only when the rules change something before the brand closes.
+   */
+  countries_later: z
+    .array(WhereToWatchSchema.extend({ from: Timestamp }) satisfies z.ZodType<WhereToWatchFrom>)
+    .optional(),
   content: z.array(CatalogueItem),
   linked_content: z.array(LinkedItem),
+  ...availableUntil,
 });
 export type CatalogueBrand = z.infer<typeof CatalogueBrand>;
 
@@ -55,6 +74,7 @@ export const CataloguePromo = z.object({
   brand_id: z.int().nullable(),
   season: z.int().nullable(),
   content_id: z.int().nullable(),
+  ...availableUntil,
 });
 export type CataloguePromo = z.infer<typeof CataloguePromo>;
 
@@ -63,6 +83,7 @@ export const CatalogueStream = z.object({
   title: z.string(),
   url: z.string(),
   poster_url: z.string().nullable(),
+  ...availableUntil,
 });
 export type CatalogueStream = z.infer<typeof CatalogueStream>;
 
@@ -75,6 +96,12 @@ export const Catalogue = z.object({
   promos: z.array(CataloguePromo),
   streams: z.array(CatalogueStream),
   strings: z.record(z.string(), z.string()),
+  /**
+   * The earliest moment after the one the file shows at which something in it may change (an item opens or closes,
+   * a country rule starts or ends): when an app should fetch the file again. Null: nothing is scheduled. Absent
+   * from files built before it existed.
+   */
+  next_change_at: Timestamp.nullable().optional(),
 });
 export type Catalogue = z.infer<typeof Catalogue>;
 
@@ -132,7 +159,7 @@ export type CatalogueChange = z.infer<typeof CatalogueChange>;
 export const PreviewBody = z.object({
   lang: LanguageCode,
   country: CountryCode,
-  /** The moment to see (default now); dates on items come with "Availability in time". */
+  /** The moment to see (default now): what is available then, with the country rules in force then. */
   at: Timestamp.optional(),
 });
 export type PreviewBody = z.input<typeof PreviewBody>;
@@ -140,6 +167,7 @@ export type PreviewBody = z.input<typeof PreviewBody>;
 export const Preview = z.object({
   catalogue: Catalogue,
   hidden: z.array(HiddenItem),
+  /** The moment shown, in UTC. */
   at: Timestamp,
 });
 export type Preview = z.infer<typeof Preview>;

@@ -9,10 +9,11 @@ import type { Call } from './common.ts';
 import type { api as contractApi } from './index.ts';
 
 export { type Address, callUrl } from './addresses.ts';
+export { type Instant, instantMs, nextEdgeMs, type WindowState, windowState } from './availability.ts';
 export type { BinPage, BinRow } from './bin.ts';
 export * from './call-permissions.ts';
 export { AGE_RATINGS, BIN_DAYS, BIN_ENTITIES, type BinEntityName as BinEntity, DEFAULT_LANG_ID } from './constants.ts';
-export { mayWatch, type WhereToWatch, whereToWatch } from './country-rules.ts';
+export * from './country-rules.ts';
 export * from './permission-words.ts';
 export * from './permissions.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayWatch, whereToWatch } from './country-rules.ts';
+import { licenceAt, mayWatch, ruleEdgesAfter, whereToWatch, whereToWatchLater } from './country-rules.ts';
 
 const may = (rules: { code2: string[]; exclude: boolean }[], country: string) => mayWatch(whereToWatch(rules), country);
 
@@ -37,5 +37,57 @@ describe('where a brand may be watched', () => {
     const where = whereToWatch([{ code2: [], exclude: false }]);
     expect(where).toEqual({ include: [], exclude: [] });
     expect(mayWatch(where, 'DE')).toBe(false);
+  });
+});
+
+describe('where a brand may be watched at a moment', () => {
+  const START = '2026-12-01T00:00:00.000Z';
+  const END = '2028-11-30T00:00:00.000Z';
+  const before = '2026-11-30T23:59:59.999Z';
+  const last = '2028-11-29T23:59:59.999Z';
+  const licence = [{ code2: ['GB', 'IE'], exclude: false, starts_at: START, ends_at: END }];
+  const notFrance = [{ code2: ['FR'], exclude: true, starts_at: null, ends_at: START }];
+
+  it.each([
+    // An include rule is a licence: nowhere before it starts and from its end on (from inclusive, until exclusive).
+    [licence, before, { include: [], exclude: [] }],
+    [licence, START, { include: ['GB', 'IE'], exclude: [] }],
+    [licence, last, { include: ['GB', 'IE'], exclude: [] }],
+    [licence, END, { include: [], exclude: [] }],
+    // An exclude rule excludes only while in force.
+    [notFrance, before, { include: null, exclude: ['FR'] }],
+    [notFrance, START, { include: null, exclude: [] }],
+    // Any offset: the same instant.
+    [licence, '2026-12-01T01:00:00+01:00', { include: ['GB', 'IE'], exclude: [] }],
+    [licence, '2026-12-01T00:59:59.999+01:00', { include: [], exclude: [] }],
+  ])('%j at %s: %j', (rules, at, where) => {
+    expect(whereToWatch(rules, at)).toEqual(where);
+    expect(whereToWatch(rules, new Date(at))).toEqual(where);
+  });
+
+  it('reads rules without dates as before, at any moment', () => {
+    const rules = [
+      { code2: ['DE', 'AT'], exclude: false },
+      { code2: ['AT'], exclude: true, starts_at: null, ends_at: null },
+    ];
+    for (const at of [0, Date.parse(START), Date.now()]) {
+      expect(whereToWatch(rules, at)).toEqual({ include: ['DE', 'AT'], exclude: ['AT'] });
+    }
+  });
+
+  it('says whether a brand is licensed anywhere, and when that changes', () => {
+    expect(licenceAt(licence, before)).toBe('before');
+    expect(licenceAt(licence, START)).toBe('open');
+    expect(licenceAt(licence, END)).toBe('after');
+    expect(licenceAt(notFrance, before)).toBe('open');
+    expect(licenceAt([], before)).toBe('open');
+    expect(whereToWatchLater([...licence, ...notFrance], before)).toEqual([
+      { from: START, include: ['GB', 'IE'], exclude: [] },
+      { from: END, include: [], exclude: [] },
+    ]);
+    // Up to the brand's own end; nothing when no rule changes anything later.
+    expect(whereToWatchLater(licence, before, END)).toEqual([{ from: START, include: ['GB', 'IE'], exclude: [] }]);
+    expect(whereToWatchLater(licence, END)).toEqual([]);
+    expect(ruleEdgesAfter([...licence, ...notFrance], before)).toEqual([Date.parse(START), Date.parse(END)]);
   });
 });

@@ -16,6 +16,7 @@ import { uploadCalls } from './uploads.ts';
 
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './availability.ts';
 export * from './bin.ts';
 export * from './brands.ts';
 export * from './call-permissions.ts';

@@ -1,5 +1,6 @@
 import { type Brand, type Content, ContentAddBody, DEFAULT_LANG_ID } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
+import { formatDuration } from '@kids-vod/contract/format';
 import { Alert, Box, Button, Divider, Group, SimpleGrid, Switch, Text } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
@@ -18,7 +19,7 @@ import {
   useUpdateContent,
 } from './content-api.ts';
 import { ContentLangs, useContentLangForm } from './content-lang.tsx';
-import { defaultTitle, episodeCode, formatDuration } from './format.ts';
+import { defaultTitle, episodeCode } from './format.ts';
 import { VIDEO_UPLOAD_KEY } from './video-api.ts';
 
 /** Number inputs hold '' while empty. */

@@ -1,10 +1,11 @@
 import type { Content } from '@kids-vod/contract';
+import { formatDuration } from '@kids-vod/contract/format';
 import { ActionIcon, Badge, Group, Table, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPencil } from '@tabler/icons-react';
 import { ActionsHeader } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import type { SortDirection } from '../../lib/url-state.ts';
-import { defaultTitle, episodeCode, formatDuration } from './format.ts';
+import { defaultTitle, episodeCode } from './format.ts';
 
 export const SORT_COLUMNS = ['season', 'number', 'title', 'languages', 'video', 'published', 'duration'] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];

@@ -1,6 +1,7 @@
 import type { Content } from '@kids-vod/contract';
+import { formatDuration } from '@kids-vod/contract/format';
 import { describe, expect, it } from 'vitest';
-import { defaultTitle, episodeCode, formatBytes, formatDuration } from './format.ts';
+import { defaultTitle, episodeCode, formatBytes } from './format.ts';
 
 describe('content formatters', () => {
   it('names an episode S<season>E<number>', () => {

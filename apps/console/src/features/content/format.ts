@@ -11,16 +11,6 @@ export function defaultTitle(item: Pick<Content, 'langs'>): string {
   return item.langs.find((l) => l.lang_id === DEFAULT_LANG_ID)?.title ?? '';
 }
 
-/** Seconds as m:ss, or h:mm:ss from an hour up. */
-export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return '–';
-  const s = Math.floor(seconds);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
-
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const units = ['KB', 'MB', 'GB', 'TB'];

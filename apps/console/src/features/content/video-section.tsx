@@ -1,4 +1,5 @@
 import type { ContentLang, VideoFile } from '@kids-vod/contract';
+import { formatDuration } from '@kids-vod/contract/format';
 import { Button, FileButton, Group, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { IconUnlink, IconUpload, IconVideo } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -6,7 +7,7 @@ import { choicesError } from '../../components/list-state.tsx';
 import { DismissibleError } from '../../components/notice.tsx';
 import { errorMessage } from '../../lib/query-client.ts';
 import { useVideoFiles } from '../../lib/reads.ts';
-import { formatBytes, formatDuration } from './format.ts';
+import { formatBytes } from './format.ts';
 import { useAttachVideo, useDetachVideo, useUploadVideo } from './video-api.ts';
 
 export const VIDEO_ACCEPT = 'video/mp4,video/webm,video/quicktime';

@@ -1,4 +1,5 @@
 import type { Catalogue, CatalogueBrand, CatalogueItem } from '@kids-vod/contract';
+import { formatDuration } from '@kids-vod/contract/format';
 import {
   Badge,
   Box,
@@ -29,13 +30,6 @@ function textOn(hex: string): string {
 }
 
 /** 4:05, 1:02:03. */
-function duration(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = String(seconds % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
-
 function EpisodeTile({ item, onPlay }: { item: CatalogueItem; onPlay: (item: CatalogueItem) => void }) {
   const seconds = item.video.duration_sec ?? item.duration_sec;
   return (
@@ -45,7 +39,7 @@ function EpisodeTile({ item, onPlay }: { item: CatalogueItem; onPlay: (item: Cat
       <Box className={classes.thumb}>
         {item.thumbnail_url ? <Image src={item.thumbnail_url} alt="" h="100%" fit="cover" /> : null}
         <IconPlayerPlayFilled size={22} className={classes.play} aria-hidden />
-        {seconds ? <span className={classes.duration}>{duration(seconds)}</span> : null}
+        {seconds ? <span className={classes.duration}>{formatDuration(seconds)}</span> : null}
       </Box>
       <Text size="sm" fw={500} lineClamp={2}>
         {item.sort_number}. {item.title}

@@ -1,19 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { api, type BrandAddBody, type ContentAddBody, type StreamAddBody } from '@kids-vod/contract';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { videoFiles } from '../../db/schema.ts';
+import { validateCatalogue } from '../../test/catalogue-schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { findLanguageByCode, writeCatalogue } from './data.ts';
 import type { Catalogue, CatalogueBrand } from './format.ts';
-
-const schema = JSON.parse(readFileSync(new URL('../../../../../docs/catalog.schema.json', import.meta.url), 'utf8'));
-const ajv = new Ajv2020({ allErrors: true, strict: true });
-addFormats(ajv);
-const validateCatalogue = ajv.compile(schema);
 
 let t: TestApp;
 afterAll(() => t.close());

@@ -1,10 +1,21 @@
 import {
   type CatalogBuildRecord,
+  type DatedRule,
   type HiddenItem,
   type HiddenReason,
+  type Instant,
+  instantMs,
   type Language,
+  licenceAt,
+  nextEdgeMs,
+  ruleEdgesAfter,
+  sortedWhere,
   type WhereToWatch,
+  type WhereToWatchFrom,
+  type WindowState,
   whereToWatch,
+  whereToWatchLater,
+  windowState,
 } from '@kids-vod/contract';
 import { and, asc, type Column, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
@@ -56,27 +67,48 @@ const as = <T>(column: Column, name: string) => sql<T>`${column}`.as(name);
 /*
  * The rules of what the catalogue shows (docs/catalog-format.md) are written once, here, as functions answering
  * why an item is NOT shown (no reason: it is shown). The published file, the preview and the list of what a build
- * left out all come from one pass of buildCatalogue over every row, so they cannot disagree.
+ * left out all come from one pass of buildCatalogue over every row, so they cannot disagree. Each pass shows the
+ * catalogue at one moment, `at` (decision 030).
  */
 
-interface BrandState {
+/** When an item may be shown: from inclusive, until exclusive, null for no limit (api.md "Availability in time"). */
+interface Window {
+  available_from: string | null;
+  available_until: string | null;
+}
+
+const TIME_REASONS: Record<Exclude<WindowState, 'open'>, HiddenReason> = {
+  before: 'not_yet_available',
+  after: 'no_longer_available',
+};
+
+/** The reason of a window (or a licence) that is not open at `at`, if any. */
+const timeReason = (state: WindowState): HiddenReason[] => (state === 'open' ? [] : [TIME_REASONS[state]]);
+
+const windowReasons = (w: Window, at: number) => timeReason(windowState(w.available_from, w.available_until, at));
+
+interface BrandState extends Window {
+  id: number;
   deleted_at: string | null;
   is_published: boolean;
   version_id: number | null;
   version_published: boolean | null;
 }
 
-function brandReasons(b: BrandState): HiddenReason[] {
+/** `licence`: whether the brand's include rules license it anywhere at `at` (contract, licenceAt). */
+function brandReasons(b: BrandState, at: number, licence: WindowState): HiddenReason[] {
   if (b.deleted_at !== null) return ['deleted'];
   const reasons: HiddenReason[] = [];
   if (!b.is_published) reasons.push('unpublished');
   // A version in the bin is no version: it is restored from the bin, or a new one is written.
   if (b.version_id === null) reasons.push('no_version');
   else if (!b.version_published) reasons.push('version_unpublished');
-  return reasons;
+  // Its own window first: a brand outside it is not shown whatever its licences say.
+  const window = windowReasons(b, at);
+  return [...reasons, ...(window.length > 0 ? window : timeReason(licence))];
 }
 
-interface ContentState {
+interface ContentState extends Window {
   deleted_at: string | null;
   is_published: boolean;
   version_id: number | null;
@@ -92,7 +124,8 @@ interface ContentStateRow extends ContentState {
   title: string | null;
 }
 
-function contentReasons(c: ContentState, brandShown: boolean): HiddenReason[] {
+/** An episode of a brand not shown (for any reason, its time included) has `brand_unpublished`, as before dates. */
+function contentReasons(c: ContentState, brandShown: boolean, at: number): HiddenReason[] {
   if (c.deleted_at !== null) return ['deleted'];
   const reasons: HiddenReason[] = [];
   if (!brandShown) reasons.push('brand_unpublished');
@@ -103,7 +136,7 @@ function contentReasons(c: ContentState, brandShown: boolean): HiddenReason[] {
     // Left out rather than listed with `video: null`: a tile that cannot play is a dead end for a child.
     if (c.video_id === null) reasons.push('no_video');
   }
-  return reasons;
+  return [...reasons, ...windowReasons(c, at)];
 }
 
 /** A link is shown when its compilation is and the episode it points at is listed (no dangling references). */
@@ -114,7 +147,7 @@ function linkReasons(compilationShown: boolean, targetListed: boolean): HiddenRe
   return reasons;
 }
 
-interface PromoState {
+interface PromoState extends Window {
   deleted_at: string | null;
   is_active: boolean;
   lang_id: number | null;
@@ -123,24 +156,63 @@ interface PromoState {
 }
 
 /** A banner opening a brand or content the app does not have would lead nowhere: it is left out. */
-function promoReasons(p: PromoState, langId: number, brandShown: (id: number) => boolean, listed: Set<number>) {
+function promoReasons(
+  p: PromoState,
+  langId: number,
+  at: number,
+  brandShown: (id: number) => boolean,
+  listed: Set<number>,
+) {
   if (p.deleted_at !== null) return ['deleted'] as HiddenReason[];
   const reasons: HiddenReason[] = [];
   if (!p.is_active) reasons.push('unpublished');
   if (p.lang_id !== null && p.lang_id !== langId) reasons.push('no_version');
+  reasons.push(...windowReasons(p, at));
   if ((p.brand_id !== null && !brandShown(p.brand_id)) || (p.content_id !== null && !listed.has(p.content_id))) {
     reasons.push('target_hidden');
   }
   return reasons;
 }
 
-function streamReasons(s: { deleted_at: string | null; is_active: boolean; lang_id: number }, langId: number) {
+interface StreamState extends Window {
+  deleted_at: string | null;
+  is_active: boolean;
+  lang_id: number;
+}
+
+function streamReasons(s: StreamState, langId: number, at: number) {
   if (s.deleted_at !== null) return ['deleted'] as HiddenReason[];
   const reasons: HiddenReason[] = [];
   if (!s.is_active) reasons.push('unpublished');
   if (s.lang_id !== langId) reasons.push('no_version');
-  return reasons;
+  return [...reasons, ...windowReasons(s, at)];
 }
+
+/** `available_until` on an item the file lists, only when it closes: a field absent is no limit (diff-friendly). */
+const closing = (until: string | null) => (until === null ? {} : { available_until: until });
+
+/**
+ * The earliest moment after `at` at which the catalogue may change: the next edge of any item whose only reasons
+ * not to be shown, if any, are its time (so the edge can show or hide it), and of those brands' country rules.
+ * Erring early only costs an app a download of the same file; late would keep an item past its end.
+ */
+function nextChange(at: number) {
+  let next = Number.POSITIVE_INFINITY;
+  const consider = (ms: number | null | undefined) => {
+    if (ms != null && ms > at && ms < next) next = ms;
+  };
+  return {
+    consider,
+    /** Records the window's next edge when the item's `reasons` (those that depend on it alone) are all of time. */
+    track(w: Window, reasons: HiddenReason[], eligible = true): HiddenReason[] {
+      if (eligible && reasons.every(isTimeReason)) consider(nextEdgeMs(w.available_from, w.available_until, at));
+      return reasons;
+    },
+    answer: () => (next === Number.POSITIVE_INFINITY ? null : new Date(next).toISOString()),
+  };
+}
+
+const isTimeReason = (r: HiddenReason) => r === 'not_yet_available' || r === 'no_longer_available';
 
 /** Every content row with its version in the language (not one in the bin) and that version's video. */
 function contentRows(db: Executor, langId: number, fields: SelectedFields) {
@@ -195,6 +267,8 @@ export interface ListedLink {
 /** Everything of a build but its brands, which buildCatalogue hands over one at a time as it goes. */
 export interface CatalogueRest {
   promos: CataloguePromo[];
+  /** When an app should fetch the file again (Catalogue.next_change_at). */
+  next_change_at: string | null;
   streams: CatalogueStream[];
   /** In byte order of the key, as the file lists them. */
   strings: [string, string][];
@@ -207,6 +281,8 @@ export interface CatalogueRest {
 export interface BuildOptions {
   batchSize?: number;
   publicUrl?: string;
+  /** The moment the catalogue shows (default: the build's `generated_at`). */
+  at?: Instant;
 }
 
 /**
@@ -224,9 +300,24 @@ async function buildCatalogue(
   tx: Executor,
   lang: Language,
   onBrand: (brand: CatalogueBrand) => Promise<void> | void,
-  { batchSize = CONTENT_BATCH, publicUrl }: BuildOptions = {},
+  { batchSize = CONTENT_BATCH, publicUrl, at: moment = Date.now() }: BuildOptions = {},
 ): Promise<CatalogueRest> {
   const media = mediaUrls(publicUrl);
+  const at = instantMs(moment);
+  const next = nextChange(at);
+  // Every brand's rules (a few each): whether it is licensed anywhere decides whether it is in the catalogue.
+  const rulesOf = rulesByBrand(
+    await tx
+      .select({
+        brand_id: countryRules.brand_id,
+        code2: countryRules.code2,
+        exclude: countryRules.exclude,
+        starts_at: countryRules.starts_at,
+        ends_at: countryRules.ends_at,
+      })
+      .from(countryRules)
+      .orderBy(asc(countryRules.id)),
+  );
   const brandRows = await tx
     .select({
       id: brands.id,
@@ -236,6 +327,8 @@ async function buildCatalogue(
       brand_logo_url: brands.logo_url,
       is_published: brands.is_published,
       deleted_at: brands.deleted_at,
+      available_from: brands.available_from,
+      available_until: brands.available_until,
       version_id: brandLangs.id,
       version_published: brandLangs.is_published,
       title: brandLangs.title,
@@ -250,9 +343,19 @@ async function buildCatalogue(
     .orderBy(asc(brands.sort), asc(brands.id));
   const brandName = new Map(brandRows.map((b) => [b.id, b.title || b.name]));
   const inCatalogue = new Set<number>();
+  /** Brands shown, or hidden only for their time: their episodes' and rules' edges can change the catalogue. */
+  const mayOpen = new Set<number>();
   const hiddenBrands = sortOut(
     brandRows,
-    brandReasons,
+    (b) => {
+      const rules = rulesOf.get(b.id) ?? [];
+      const reasons = next.track(b, brandReasons(b, at, licenceAt(rules, at)));
+      if (reasons.every(isTimeReason)) {
+        mayOpen.add(b.id);
+        next.consider(ruleEdgesAfter(rules, at)[0]);
+      }
+      return reasons;
+    },
     (b) => inCatalogue.add(b.id),
     (b, reasons) => ({ kind: 'brand', id: b.id, name: b.title || b.name, reasons }),
   );
@@ -264,6 +367,8 @@ async function buildCatalogue(
     sort_number: content.sort_number,
     is_published: content.is_published,
     deleted_at: content.deleted_at,
+    available_from: content.available_from,
+    available_until: content.available_until,
     version_id: as<number | null>(contentLangs.id, 'version_id'),
     version_published: as<boolean | null>(contentLangs.is_published, 'version_published'),
     title: contentLangs.title,
@@ -277,21 +382,27 @@ async function buildCatalogue(
     ]),
   );
   let withoutVideo = 0;
+  /** The listed episodes that close, and when: the cursor below writes it on them. */
+  const closesAt = new Map<number, string>();
   const hiddenContent = sortOut(
     states,
-    (c) => contentReasons(c, inCatalogue.has(c.brand_id)),
-    (c) => listed.add(c.id),
+    (c) => {
+      const reasons = contentReasons(c, inCatalogue.has(c.brand_id), at);
+      // Its brand's part is the brand's own edges, tracked with the brand.
+      const own = reasons.filter((r) => r !== 'brand_unpublished');
+      next.track(c, own, mayOpen.has(c.brand_id));
+      return reasons;
+    },
+    (c) => {
+      listed.add(c.id);
+      if (c.available_until !== null) closesAt.set(c.id, c.available_until);
+    },
     (c, reasons) => {
       // What the editors still have to attach: everything else about it is ready.
       if (reasons.length === 1 && reasons[0] === 'no_video') withoutVideo += 1;
       return { kind: 'content', id: c.id, name: contentOf.get(c.id)?.name ?? '', reasons, brand_id: c.brand_id };
     },
   );
-
-  const ruleRows = await tx
-    .select({ brand_id: countryRules.brand_id, code2: countryRules.code2, exclude: countryRules.exclude })
-    .from(countryRules);
-  const countries = whereToWatchByBrand(ruleRows.filter((r) => inCatalogue.has(r.brand_id)));
 
   const linkRows = (
     await tx
@@ -331,14 +442,25 @@ async function buildCatalogue(
       lang_id: promos.lang_id,
       is_active: promos.is_active,
       deleted_at: promos.deleted_at,
+      available_from: promos.available_from,
+      available_until: promos.available_until,
     })
     .from(promos)
     .orderBy(asc(promos.sort), asc(promos.id));
   const cataloguePromos: CataloguePromo[] = [];
   const hiddenPromos = sortOut(
     promoRows,
-    (p) => promoReasons(p, lang.id, (id) => inCatalogue.has(id), listed),
-    ({ lang_id, is_active, deleted_at, ...p }) => cataloguePromos.push({ ...p, image_url: media(p.image_url) }),
+    (p) => {
+      const reasons = promoReasons(p, lang.id, at, (id) => inCatalogue.has(id), listed);
+      // What it opens has edges of its own, tracked with it; its own are tracked here.
+      next.track(
+        p,
+        reasons.filter((r) => r !== 'target_hidden'),
+      );
+      return reasons;
+    },
+    ({ lang_id, is_active, deleted_at, available_from, available_until, ...p }) =>
+      cataloguePromos.push({ ...p, image_url: media(p.image_url), ...closing(available_until) }),
     (p, reasons) => ({
       kind: 'promo',
       id: p.id,
@@ -358,14 +480,17 @@ async function buildCatalogue(
       lang_id: streams.lang_id,
       is_active: streams.is_active,
       deleted_at: streams.deleted_at,
+      available_from: streams.available_from,
+      available_until: streams.available_until,
     })
     .from(streams)
     .orderBy(asc(streams.sort), asc(streams.id));
   const catalogueStreams: CatalogueStream[] = [];
   const hiddenStreams = sortOut(
     streamRows,
-    (s) => streamReasons(s, lang.id),
-    ({ lang_id, is_active, deleted_at, ...s }) => catalogueStreams.push({ ...s, poster_url: media(s.poster_url) }),
+    (s) => next.track(s, streamReasons(s, lang.id, at)),
+    ({ lang_id, is_active, deleted_at, available_from, available_until, ...s }) =>
+      catalogueStreams.push({ ...s, poster_url: media(s.poster_url), ...closing(available_until) }),
     (s, reasons) => ({ kind: 'stream', id: s.id, name: s.title, reasons, lang_id: s.lang_id }),
   );
 
@@ -378,7 +503,7 @@ async function buildCatalogue(
   const cursor = await openContentCursor(tx, lang.id, batchSize);
   let contentCount = 0;
   for (const b of brandRows) {
-    const own = await cursor.runOf(b.id, listed, media);
+    const own = await cursor.runOf(b.id, listed, closesAt, media);
     if (!inCatalogue.has(b.id)) continue;
     contentCount += own.length;
     await onBrand({
@@ -389,7 +514,8 @@ async function buildCatalogue(
       description: b.description ?? '',
       logo_url: media(b.logo_url || b.brand_logo_url || null),
       age_rating: b.age_rating,
-      countries: countries.get(b.id) ?? { include: null, exclude: [] },
+      ...closing(b.available_until),
+      ...whereToWatchFrom(rulesOf.get(b.id) ?? [], at, b.available_until),
       content: own,
       linked_content: linksOf.get(b.id) ?? [],
     });
@@ -398,6 +524,7 @@ async function buildCatalogue(
 
   return {
     promos: cataloguePromos,
+    next_change_at: next.answer(),
     streams: catalogueStreams,
     strings: stringRows.map(({ key, value }) => [key, value]),
     counts: {
@@ -472,7 +599,12 @@ async function openContentCursor(tx: Executor, langId: number, batchSize: number
   };
   return {
     /** The listed content of one brand, in the file's form. */
-    async runOf(brandId: number, listed: Set<number>, media: ReturnType<typeof mediaUrls>): Promise<CatalogueItem[]> {
+    async runOf(
+      brandId: number,
+      listed: Set<number>,
+      closesAt: Map<number, string>,
+      media: ReturnType<typeof mediaUrls>,
+    ): Promise<CatalogueItem[]> {
       const own: CatalogueItem[] = [];
       for (let row = await peek(); row?.brand_id === brandId; row = await peek()) {
         next += 1;
@@ -486,6 +618,7 @@ async function openContentCursor(tx: Executor, langId: number, batchSize: number
           thumbnail_url: media(row.thumbnail_url || row.video_thumbnail_url || null),
           duration_sec: row.duration_sec,
           video: { playback_url: media(row.playback_url), duration_sec: row.video_duration_sec },
+          ...closing(closesAt.get(row.id) ?? null),
         });
       }
       return own;
@@ -500,7 +633,8 @@ async function openContentCursor(tx: Executor, langId: number, batchSize: number
 
 /**
  * Writes the catalogue of one language as JSON text, piece by piece, through `emit` (awaited), and answers its
- * counts and what it left out. The header first, then each brand as buildCatalogue hands it over, then the rest.
+ * counts and what it left out. The header first, then each brand as buildCatalogue hands it over, then the rest,
+ * `next_change_at` first (the pass finds it as it goes). It shows the moment `options.at`, by default `generatedAt`.
  */
 export async function writeCatalogue(
   tx: Executor,
@@ -525,13 +659,13 @@ export async function writeCatalogue(
       await emit(first ? JSON.stringify(brand) : `,${JSON.stringify(brand)}`);
       first = false;
     },
-    options,
+    { ...options, at: options.at ?? generatedAt },
   );
   // Written pair by pair, not through an object: JavaScript lists keys like "9" and "10" first, in numeric order,
   // and the format promises byte order.
   const strings = `{${rest.strings.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(',')}}`;
   await emit(
-    `],"promos":${JSON.stringify(rest.promos)},"streams":${JSON.stringify(rest.streams)},"strings":${strings}}`,
+    `],"next_change_at":${JSON.stringify(rest.next_change_at)},"promos":${JSON.stringify(rest.promos)},"streams":${JSON.stringify(rest.streams)},"strings":${strings}}`,
   );
   return { counts: rest.counts, hidden: rest.hidden };
 }
@@ -544,7 +678,10 @@ export async function catalogueInMemory(
   options: BuildOptions = {},
 ): Promise<{ catalogue: Catalogue; rest: CatalogueRest }> {
   const brandList: CatalogueBrand[] = [];
-  const rest = await buildCatalogue(tx, lang, (brand) => void brandList.push(brand), options);
+  const rest = await buildCatalogue(tx, lang, (brand) => void brandList.push(brand), {
+    ...options,
+    at: options.at ?? generatedAt,
+  });
   return {
     catalogue: {
       format_version: FORMAT_VERSION,
@@ -552,6 +689,7 @@ export async function catalogueInMemory(
       lang_id: lang.id,
       generated_at: generatedAt,
       brands: brandList,
+      next_change_at: rest.next_change_at,
       promos: rest.promos,
       streams: rest.streams,
       strings: Object.fromEntries(rest.strings),
@@ -571,25 +709,30 @@ export function mediaUrls(publicUrl: string | undefined): <T extends string | nu
   return (url) => (url?.startsWith('/') && !url.startsWith('//') ? (`${origin}${url}` as typeof url) : url);
 }
 
-/**
- * Each brand's rules fold into one include list and one exclude list (whereToWatch, the contract's one answer to
- * where a brand may be watched), so apps need no loop over rules. Sorted, so unchanged rules always read the same.
- */
-function whereToWatchByBrand(
-  rules: { brand_id: number; code2: string[]; exclude: boolean }[],
-): Map<number, WhereToWatch> {
-  const rulesOf = new Map<number, typeof rules>();
+function rulesByBrand<R extends DatedRule & { brand_id: number }>(rules: R[]): Map<number, R[]> {
+  const rulesOf = new Map<number, R[]>();
   for (const rule of rules) {
     const own = rulesOf.get(rule.brand_id);
     if (own) own.push(rule);
     else rulesOf.set(rule.brand_id, [rule]);
   }
-  const answer = new Map<number, WhereToWatch>();
-  for (const [brandId, own] of rulesOf) {
-    const where = whereToWatch(own);
-    answer.set(brandId, { include: where.include?.sort() ?? null, exclude: where.exclude.sort() });
-  }
-  return answer;
+  return rulesOf;
+}
+
+/**
+ * A brand's rules fold into one include list and one exclude list at `at` (whereToWatch, the contract's one answer
+ * to where a brand may be watched), so apps need no loop over rules; and into the folds that replace it later as
+ * rules start and end, up to the brand's own end (whereToWatchLater), so an app that keeps the file still follows
+ * them. Sorted, so unchanged rules always read the same.
+ */
+function whereToWatchFrom(
+  rules: DatedRule[],
+  at: number,
+  until: string | null,
+): { countries: WhereToWatch; countries_later?: WhereToWatchFrom[] } {
+  const countries = sortedWhere(whereToWatch(rules, at));
+  const later = whereToWatchLater(rules, at, until);
+  return later.length === 0 ? { countries } : { countries, countries_later: later };
 }
 
 /**

@@ -71,10 +71,11 @@ function seenIn(
 
 /**
  * The preview: the same pass that writes the published file (buildCatalogue), in one REPEATABLE READ snapshot,
- * then filtered for the country as an app does.
+ * then filtered for the country as an app does. It shows the moment `at` (default now), past or future: what a
+ * file built then would hold; `generated_at` and the answer's `at` are that moment, in UTC.
  */
 export async function previewCatalogue(db: Db, body: PreviewBody, publicUrl?: string): Promise<Preview> {
-  const at = body.at ?? new Date().toISOString();
+  const at = new Date(body.at ?? Date.now()).toISOString();
   const [unknown] = await unknownCountries(db, [body.country]);
   if (unknown)
     throw badRequest(`Unknown country ${unknown}`, [{ path: 'country', message: `Unknown country ${unknown}` }]);

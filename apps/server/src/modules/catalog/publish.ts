@@ -26,6 +26,13 @@ export const stableKey = (code: string) => `catalog/${code}.json`;
 /** This build's own copy, named by its content so it can be cached forever. */
 export const versionedKey = (code: string, sha256: string) => `catalog/${code}-${sha256.slice(0, 16)}.json`;
 
+export interface PublishOptions {
+  /** The moment the catalogue shows (default: when the build runs, after the builds' lock). */
+  at?: Date;
+  /** The server's own build at an edge of the schedule (modules/schedule, decision 031): shown as automatic. */
+  automatic?: boolean;
+}
+
 /**
  * Builds the catalogue of the language `code`, stores it under its versioned and its stable name and
  * records the build, in one transaction: the build row is only saved once both files are stored.
@@ -33,14 +40,17 @@ export const versionedKey = (code: string, sha256: string) => `catalog/${code}-$
  * The text is hashed as it is written, brand by brand, to a temporary file: the hash names the versioned
  * copy, so nothing can be stored before the last byte, and the file keeps the ~20 MB of a large catalogue
  * out of memory (bench/README.md, "Catalogue build"). Both copies are then streamed from it.
+ *
+ * The file shows the catalogue at `options.at` (decision 030): what is available then, with the country rules in
+ * force then. By default the moment the build runs (its `generated_at`); the automatic builds at an edge pass their
+ * clock's time.
  */
 export async function publishCatalogue(
   db: Db,
   storage: Storage,
   code: string,
   publicUrl?: string,
-  /** `automatic`: the server's own build at an edge of the schedule (modules/schedule), shown as such. */
-  options: { at?: Date; automatic?: boolean } = {},
+  options: PublishOptions = {},
 ): Promise<CatalogBuildRecord> {
   const media = mediaUrls(publicUrl);
   return db.transaction(
@@ -62,7 +72,7 @@ export async function publishCatalogue(
             size += chunk.length;
             await file.write(chunk);
           };
-          written = await writeCatalogue(tx, lang, generatedAt, emit, { publicUrl });
+          written = await writeCatalogue(tx, lang, generatedAt, emit, { publicUrl, at: options.at });
         } finally {
           await file.close();
         }
