@@ -28,6 +28,7 @@ import { promoCodeRoutes } from './modules/promo-codes/routes.ts';
 import { promoRoutes } from './modules/promos/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { reportRoutes } from './modules/report/routes.ts';
+import { scheduleRoutes } from './modules/schedule/routes.ts';
 import { streamRoutes } from './modules/streams/routes.ts';
 import { tokenRoutes } from './modules/tokens/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await localeRoutes(api);
     await auditRoutes(api);
     await binRoutes(api);
+    await scheduleRoutes(api);
   });
 
   if (storage instanceof LocalStorage) {

@@ -8,6 +8,7 @@ import { loadDemoCatalogue } from './demo/demo-catalogue.ts';
 import { createJobRunner } from './lib/jobs.ts';
 import { createStorage } from './lib/storage/index.ts';
 import { emptyBinJob } from './modules/bin/index.ts';
+import { publishOnScheduleJob } from './modules/schedule/index.ts';
 
 async function main() {
   const config = loadConfig();
@@ -30,7 +31,13 @@ async function main() {
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   });
 
-  const jobs = createJobRunner(database.db, [emptyBinJob], {
+  // Publishing on schedule runs every 15 s, so the runner looks for due jobs every 5 s (docs/decisions/031-scheduler.md).
+  const publishOnSchedule = publishOnScheduleJob({
+    storage,
+    publicUrl: config.PUBLIC_URL,
+    onBuildError: (err, lang) => app.log.error({ err, lang }, 'automatic catalogue build failed'),
+  });
+  const jobs = createJobRunner(database.db, [emptyBinJob, publishOnSchedule], {
     onError: (job, err) => app.log.error({ err, job }, 'scheduled job failed'),
   });
 

@@ -37,6 +37,8 @@ export const CatalogBuildRecord = CatalogBuild.extend({
   rollback_of: z.object({ id: z.int(), created_at: Timestamp }).nullable(),
   /** Whether this is the build apps download now (the newest entry of its language). */
   is_live: z.boolean(),
+  /** Built by the server itself at an edge of the schedule (api.md, "Availability in time"), not by a person. */
+  automatic: z.boolean().optional(),
 });
 export type CatalogBuildRecord = z.infer<typeof CatalogBuildRecord>;
 

@@ -1,4 +1,4 @@
-import type { AuditAction, HiddenItem, Role } from '@kids-vod/contract';
+import type { AuditAction, AutomaticBuildState, HiddenItem, Role } from '@kids-vod/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -41,6 +41,14 @@ const windowColumns = () => ({
 });
 const windowInOrder = (name: string, t: { available_from: AnyPgColumn; available_until: AnyPgColumn }) =>
   check(name, sql`${t.available_until} > ${t.available_from}`);
+/**
+ * The schedule (modules/schedule) looks up the edges between two moments: one index per edge column, holding only
+ * the rows that have one (most items have no window), so a year's edges are an index range, not a table scan.
+ */
+const edgeIndexes = (table: string, from: AnyPgColumn, until: AnyPgColumn) => [
+  index(`${table}_${from.name}_idx`).on(from).where(sql`${from} is not null`),
+  index(`${table}_${until.name}_idx`).on(until).where(sql`${until} is not null`),
+];
 /** Unique among what is not in the bin: a deleted item's slug or language may be taken meanwhile. */
 const notInBin = sql`deleted_at is null`;
 
@@ -214,6 +222,7 @@ export const brands = pgTable(
   },
   (t) => [
     windowInOrder('brands_window_order', t),
+    ...edgeIndexes('brands', t.available_from, t.available_until),
     index('brands_sort_idx').on(t.sort, t.id),
     uniqueIndex('brands_slug_unique').on(t.slug).where(notInBin),
   ],
@@ -255,6 +264,7 @@ export const countryRules = pgTable(
   },
   (t) => [
     index('country_rules_brand_id_idx').on(t.brand_id),
+    ...edgeIndexes('country_rules', t.starts_at, t.ends_at),
     check('country_rules_window_order', sql`${t.ends_at} > ${t.starts_at}`),
   ],
 );
@@ -277,6 +287,7 @@ export const content = pgTable(
   },
   (t) => [
     windowInOrder('content_window_order', t),
+    ...edgeIndexes('content', t.available_from, t.available_until),
     index('content_brand_season_sort_idx').on(t.brand_id, t.season, t.sort_number),
   ],
 );
@@ -359,7 +370,11 @@ export const promos = pgTable(
     ...windowColumns(),
     ...binColumns(),
   },
-  (t) => [windowInOrder('promos_window_order', t), index('promos_sort_idx').on(t.sort, t.id)],
+  (t) => [
+    windowInOrder('promos_window_order', t),
+    ...edgeIndexes('promos', t.available_from, t.available_until),
+    index('promos_sort_idx').on(t.sort, t.id),
+  ],
 );
 
 export const streams = pgTable(
@@ -379,7 +394,11 @@ export const streams = pgTable(
     ...windowColumns(),
     ...binColumns(),
   },
-  (t) => [windowInOrder('streams_window_order', t), index('streams_lang_sort_idx').on(t.lang_id, t.sort, t.id)],
+  (t) => [
+    windowInOrder('streams_window_order', t),
+    ...edgeIndexes('streams', t.available_from, t.available_until),
+    index('streams_lang_sort_idx').on(t.lang_id, t.sort, t.id),
+  ],
 );
 
 export const promoCodes = pgTable(
@@ -485,6 +504,8 @@ export const catalogBuilds = pgTable(
     created_by: text('created_by'),
     /** A rollback: the build whose file this entry made live again (its file, sha256 and counts are that build's). */
     rollback_of: integer('rollback_of').references((): AnyPgColumn => catalogBuilds.id),
+    /** Built by the server at an edge of the schedule (modules/schedule), not by someone pressing Build. */
+    automatic: boolean('automatic').notNull().default(false),
   },
   (t) => [index('catalog_builds_lang_created_idx').on(t.lang_id, t.created_at)],
 );
@@ -536,3 +557,33 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   last_run_at: isoTimestamp('last_run_at'),
   runs: integer('runs').notNull().default(0),
 });
+
+/**
+ * Automatic builds (modules/schedule, docs/decisions/031-scheduler.md): one per language the schedule job found an
+ * edge for, built at the job's moment. `waiting` until an instance claims it (`for update skip locked`), `running`
+ * until `next_try_at` (a lease: an instance that died mid-build leaves it to another after that), then `done`
+ * with its catalogue build, or back to `waiting` with a later `next_try_at`, and `failed` after the last attempt.
+ */
+export const automaticBuilds = pgTable(
+  'automatic_builds',
+  {
+    id: serial('id').primaryKey(),
+    /** The latest edge this build publishes. */
+    at: isoTimestamp('at').notNull(),
+    lang_id: integer('lang_id')
+      .notNull()
+      .references(() => languages.id),
+    state: text('state').$type<AutomaticBuildState>().notNull().default('waiting'),
+    build_id: integer('build_id').references(() => catalogBuilds.id),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    next_try_at: isoTimestamp('next_try_at'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check('automatic_builds_state_check', sql`${t.state} in ('waiting', 'running', 'done', 'failed')`),
+    index('automatic_builds_due_idx').on(t.next_try_at).where(sql`${t.state} in ('waiting', 'running')`),
+    index('automatic_builds_lang_idx').on(t.lang_id, t.id),
+  ],
+);

@@ -218,6 +218,7 @@ describe('publishing the catalogue', () => {
       created_by: 'admin@example.com',
       rollback_of: null,
       is_live: true,
+      automatic: false,
       counts: { brands: 3, content: 3, links: 2, promos: 2, streams: 2, strings: 3, content_without_video: 1 },
     });
     expect(catalogue).toMatchObject({ format_version: 1, lang: 'en', lang_id: ENGLISH });

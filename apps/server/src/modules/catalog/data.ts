@@ -774,6 +774,7 @@ function buildRecords(db: Executor) {
       counts: catalogBuilds.counts,
       created_at: catalogBuilds.created_at,
       created_by: catalogBuilds.created_by,
+      automatic: catalogBuilds.automatic,
       earlier_id: earlier.id,
       earlier_created_at: earlier.created_at,
       // The live build of a language is its newest entry (a rollback adds one): no newer entry of that language.

@@ -29,6 +29,8 @@ export const versionedKey = (code: string, sha256: string) => `catalog/${code}-$
 export interface PublishOptions {
   /** The moment the catalogue shows (default: when the build runs, after the builds' lock). */
   at?: Date;
+  /** The server's own build at an edge of the schedule (modules/schedule, decision 031): shown as automatic. */
+  automatic?: boolean;
 }
 
 /**
@@ -89,6 +91,7 @@ export async function publishCatalogue(
           counts: written.counts,
           created_at: generatedAt,
           created_by: currentActor()?.user_email ?? null,
+          automatic: options.automatic ?? false,
         });
         await recordLeftOut(tx, row.id, written.hidden);
         return { ...row, lang_code: lang.code, rollback_of: null, is_live: true };
