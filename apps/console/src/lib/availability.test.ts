@@ -26,7 +26,7 @@ describe('windowWords', () => {
   it('says until when, in the zone given, and where when told', () => {
     const window = { from: '2026-11-01T00:00:00Z', until: '2028-11-30T00:00:00Z' };
     expect(windowWords(window, LONDON)).toBe('Available until 30/11/2028');
-    expect(windowWords(window, { ...LONDON, where: 'GB, IE' })).toBe('Live in GB, IE until 30/11/2028');
+    expect(windowWords(window, { ...LONDON, live: 'Live in GB, IE' })).toBe('Live in GB, IE until 30/11/2028');
     // Midnight in London is 01:00 in Paris.
     expect(windowWords(window, { now: NOW, timeZone: 'Europe/Paris' })).toBe('Available until 30/11/2028 01:00');
   });

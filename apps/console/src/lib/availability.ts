@@ -78,17 +78,19 @@ export interface WindowWordsOptions {
   now: Date;
   /** The zone dates are shown in; the staff member's own when not given. */
   timeZone?: string;
-  /** What is live, where: "GB, IE" gives "Live in GB, IE until …"; without it, "Available until …". */
-  where?: string;
+  /** What is said while the window is open: "Live in GB, IE" gives "Live in GB, IE until …"; else "Available". */
+  live?: string;
 }
 
 /**
  * The state of a window in words: "Available", "Available until 30/11/2028", "Live in GB, IE until 30/11/2028",
  * "Starts in 5 days (01/12/2026)", "Ended 3 days ago (23/11/2026)".
  */
-export function windowWords(window: TimeWindow, { now, timeZone = ownTimeZone(), where }: WindowWordsOptions) {
+export function windowWords(
+  window: TimeWindow,
+  { now, timeZone = ownTimeZone(), live = 'Available' }: WindowWordsOptions,
+) {
   const on = (iso: string) => formatInZone(iso, timeZone);
-  const live = where ? `Live in ${where}` : 'Available';
   switch (windowPhase(window, now)) {
     case 'ended':
       return `Ended ${relativeTo(window.until as string, now)} (${on(window.until as string)})`;
