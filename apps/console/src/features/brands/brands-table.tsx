@@ -4,6 +4,8 @@ import { Avatar, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core
 import { LazyTooltip as Tooltip } from '../../components/lazy-tooltip.tsx';
 import { ListTable, OpenLink, type SortableRows } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
+import { WindowBadge } from '../../components/window-badge.tsx';
+import { itemWindow } from '../../lib/availability.ts';
 import { PUBLISHED, StateLabel } from '../../components/state-label.tsx';
 import { type SortDirection, sortRows } from '../../lib/url-state.ts';
 import { whereAvailable } from './where-available.ts';
@@ -137,7 +139,10 @@ export function BrandsTable({
             <WhereAvailable brand={b} />
           </Table.Td>
           <Table.Td>
-            <StateLabel on={b.is_published} words={PUBLISHED} />
+            <Group gap={6} wrap="nowrap">
+              <StateLabel on={b.is_published} words={PUBLISHED} />
+              <WindowBadge window={itemWindow(b)} />
+            </Group>
           </Table.Td>
         </>
       )}

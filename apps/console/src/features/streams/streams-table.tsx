@@ -3,6 +3,8 @@ import { Anchor, Avatar, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconBroadcast, IconExternalLink } from '@tabler/icons-react';
 import { ListTable, OpenLink, type SortableRows } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
+import { WindowBadge } from '../../components/window-badge.tsx';
+import { itemWindow } from '../../lib/availability.ts';
 import { ACTIVE, StateLabel } from '../../components/state-label.tsx';
 import { type SortDirection, sortRows } from '../../lib/url-state.ts';
 
@@ -73,7 +75,10 @@ export function StreamsTable({ rows, loading, sort, direction, onSort, onOpen }:
           </Table.Td>
           <Table.Td>{s.sort}</Table.Td>
           <Table.Td>
-            <StateLabel on={s.is_active} words={ACTIVE} />
+            <Group gap={6} wrap="nowrap">
+              <StateLabel on={s.is_active} words={ACTIVE} />
+              <WindowBadge window={itemWindow(s)} />
+            </Group>
           </Table.Td>
         </>
       )}
