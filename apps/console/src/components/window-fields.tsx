@@ -42,8 +42,13 @@ export function MomentField({
   timeZone,
   error,
   testId,
+  empty = 'no limit',
+  w,
 }: {
   label: string;
+  /** What an empty field means. */
+  empty?: string;
+  w?: number;
   value: string | null;
   onChange: (iso: string | null) => void;
   timeZone: string;
@@ -54,12 +59,13 @@ export function MomentField({
     <TextInput
       type="datetime-local"
       label={label}
-      description={`${timeZone} time; empty: no limit`}
+      description={`${timeZone} time; empty: ${empty}`}
       leftSection={<IconClock size={16} aria-hidden />}
       value={wallTime(value, timeZone)}
       onChange={(e) => onChange(momentOf(e.currentTarget.value, timeZone))}
       error={error}
       data-testid={testId}
+      w={w}
     />
   );
 }

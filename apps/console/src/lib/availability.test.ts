@@ -32,14 +32,18 @@ describe('windowWords', () => {
   });
 
   it('says when a scheduled item starts, in days and as a date', () => {
-    expect(windowWords({ from: '2026-12-01T12:00:00Z', until: null }, LONDON)).toBe('Starts in 5 days (01/12/2026 12:00)');
+    expect(windowWords({ from: '2026-12-01T12:00:00Z', until: null }, LONDON)).toBe(
+      'Starts in 5 days (01/12/2026 12:00)',
+    );
     expect(windowWords({ from: '2026-11-27T12:00:00Z', until: '2027-01-06T00:00:00Z' }, LONDON)).toBe(
       'Starts tomorrow (27/11/2026 12:00, until 06/01/2027)',
     );
   });
 
   it('says how long ago an item ended', () => {
-    expect(windowWords({ from: null, until: '2026-11-23T12:00:00Z' }, LONDON)).toBe('Ended 3 days ago (23/11/2026 12:00)');
+    expect(windowWords({ from: null, until: '2026-11-23T12:00:00Z' }, LONDON)).toBe(
+      'Ended 3 days ago (23/11/2026 12:00)',
+    );
   });
 });
 

@@ -21,10 +21,10 @@ export function windowPhase(window: TimeWindow, now: Date): WindowPhase {
 }
 
 /** An item's own window from its fields, as the contract names them. */
-export const itemWindow = (item: {
-  available_from?: string | null;
-  available_until?: string | null;
-}): TimeWindow => ({ from: item.available_from ?? null, until: item.available_until ?? null });
+export const itemWindow = (item: { available_from?: string | null; available_until?: string | null }): TimeWindow => ({
+  from: item.available_from ?? null,
+  until: item.available_until ?? null,
+});
 
 /** A country rule's window. */
 export const ruleWindow = (rule: { starts_at?: string | null; ends_at?: string | null }): TimeWindow => ({

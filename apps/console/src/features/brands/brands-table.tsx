@@ -4,9 +4,9 @@ import { Avatar, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core
 import { LazyTooltip as Tooltip } from '../../components/lazy-tooltip.tsx';
 import { ListTable, OpenLink, type SortableRows } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
+import { PUBLISHED, StateLabel } from '../../components/state-label.tsx';
 import { WindowBadge } from '../../components/window-badge.tsx';
 import { itemWindow } from '../../lib/availability.ts';
-import { PUBLISHED, StateLabel } from '../../components/state-label.tsx';
 import { type SortDirection, sortRows } from '../../lib/url-state.ts';
 import { whereAvailable } from './where-available.ts';
 

@@ -21,8 +21,8 @@ import { choicesError, Loaded } from '../../components/list-state.tsx';
 import { MomentField, windowError } from '../../components/window-fields.tsx';
 import { ownTimeZone, ruleWindow, windowWords } from '../../lib/availability.ts';
 import { countryZones } from '../../lib/country-zones.ts';
-import { sameWallTime } from '../../lib/zoned-time.ts';
 import { useCountries } from '../../lib/reads.ts';
+import { sameWallTime } from '../../lib/zoned-time.ts';
 import { useAddCountryRule, useCountryRules, useDeleteCountryRule } from './api.ts';
 import { whereAvailable } from './where-available.ts';
 

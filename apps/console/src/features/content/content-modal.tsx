@@ -7,7 +7,7 @@ import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { NumberField, numberOrUndefined } from '../../components/number-field.tsx';
-import { type WindowValues, WindowFields, windowBody, windowErrors } from '../../components/window-fields.tsx';
+import { WindowFields, type WindowValues, windowBody, windowErrors } from '../../components/window-fields.tsx';
 import { useMay } from '../../lib/permissions.ts';
 import { contentListQuery, useLanguages } from '../../lib/reads.ts';
 import { showRefusal } from '../../lib/saved-form.ts';

@@ -23,6 +23,12 @@ const sortValue: Record<string, (b: CatalogBuildRecord) => string | number> = {
   created: (b) => b.created_at,
 };
 
+/**
+ * Whether the server published a build by itself at an edge of the schedule (api.md "Availability in time"); read
+ * where the record says so (`automatic`, added with the scheduler).
+ */
+const isAutomatic = (build: CatalogBuildRecord) => (build as { automatic?: boolean }).automatic === true;
+
 /** Who published a build, and for a rollback which build it made live again. */
 function Provenance({ build }: { build: CatalogBuildRecord }) {
   const by = build.created_by ? ` by ${build.created_by}` : '';
@@ -31,6 +37,13 @@ function Provenance({ build }: { build: CatalogBuildRecord }) {
       <Text size="xs" c="dimmed" data-testid={`rollback-${build.id}`}>
         Rolled back to the build of {formatShortTime(build.rollback_of.created_at)}
         {by}
+      </Text>
+    );
+  }
+  if (isAutomatic(build)) {
+    return (
+      <Text size="xs" c="dimmed">
+        Published by the schedule
       </Text>
     );
   }
@@ -143,6 +156,19 @@ export function BuildHistory({ languages, languagesLoaded }: { languages: Langua
                                     c={SUCCESS_TEXT}
                                   >
                                     Live
+                                  </Badge>
+                                </Tooltip>
+                              ) : null}
+                              {isAutomatic(b) ? (
+                                <Tooltip label="Built and published by the server at a moment of the schedule">
+                                  <Badge
+                                    tt="none"
+                                    variant="default"
+                                    radius="sm"
+                                    style={{ flex: 'none', overflow: 'visible' }}
+                                    data-testid={`automatic-${b.id}`}
+                                  >
+                                    Automatic
                                   </Badge>
                                 </Tooltip>
                               ) : null}

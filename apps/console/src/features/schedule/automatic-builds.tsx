@@ -72,7 +72,12 @@ export function AutomaticBuilds({
         Automatic builds
       </Title>
       {failing > 0 ? (
-        <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} title="Automatic builds are failing">
+        <Alert
+          color="red"
+          role="alert"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title="Automatic builds are failing"
+        >
           {failing === 1 ? 'One automatic build has' : `${failing} automatic builds have`} failed and will not be tried
           again: the catalogues affected do not follow the schedule until a build succeeds. Publish them on the JSON
           Build screen.

@@ -25,7 +25,10 @@ export function EdgeEntry({
   const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
     new Date(edge.at),
   );
-  const what = edge.entity === 'country_rules' ? `${edge.exclude ? 'Excludes' : 'Only'} ${(edge.countries ?? []).join(', ')}` : null;
+  const what =
+    edge.entity === 'country_rules'
+      ? `${edge.exclude ? 'Excludes' : 'Only'} ${(edge.countries ?? []).join(', ')}`
+      : null;
   return (
     <Group
       component="li"

@@ -9,7 +9,7 @@ const MONTH_NAME = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'nume
 const DAY_NAME = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long' });
 
 /** The days of a month as weeks from Monday (en-GB), with blanks before the 1st and after the last. */
-function weeks(year: number, month: number): (Date | null)[][] {
+function weeks(year: number, month: number): { weekday: string; date: Date | null }[][] {
   const first = new Date(year, month, 1);
   const blanks = (first.getDay() + 6) % 7;
   const days = new Date(year, month + 1, 0).getDate();
@@ -18,7 +18,8 @@ function weeks(year: number, month: number): (Date | null)[][] {
     ...Array.from({ length: days }, (_, i) => new Date(year, month, i + 1)),
   ];
   while (cells.length % 7) cells.push(null);
-  return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
+  const named = cells.map((date, i) => ({ weekday: WEEKDAYS[i % 7] as string, date }));
+  return Array.from({ length: cells.length / 7 }, (_, w) => named.slice(w * 7, w * 7 + 7));
 }
 
 const count = (n: number, one: string, many: string) => (n ? `${n} ${n === 1 ? one : many}` : null);
@@ -71,9 +72,9 @@ export function MonthGrid({
         </Table.Thead>
         <Table.Tbody>
           {weeks(year, month).map((week) => (
-            <Table.Tr key={week.find(Boolean)?.toISOString()}>
-              {week.map((date, i) => {
-                if (!date) return <Table.Td key={`blank-${i}`} />;
+            <Table.Tr key={week.find((cell) => cell.date)?.date?.toISOString()}>
+              {week.map(({ weekday, date }) => {
+                if (!date) return <Table.Td key={`blank-${weekday}`} />;
                 const key = dayKey(date);
                 const list = edges.get(key) ?? [];
                 const opens = list.filter((e) => e.edge === 'opens').length;

@@ -26,7 +26,12 @@ import {
 const URL_DEFAULTS = { month: '', day: '', country: '', lang: '', kind: '', builds: '1' };
 
 const KINDS = Object.entries(KIND_WORDS).map(([value, label]) => ({ value, label }));
-const DAY_HEADING = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: '2-digit', month: '2-digit', year: 'numeric' });
+const DAY_HEADING = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
 
 /** A minute's precision keeps the Ending soon call the same across renders. */
 const thisMinute = () => new Date(Math.floor(Date.now() / 60_000) * 60_000);

@@ -8,7 +8,7 @@ import { ImageField, imageInput } from '../../components/image-field.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { NOT_IN_NEXT_CATALOGUE } from '../../components/move-to-bin.tsx';
 import { numberOrUndefined, SortField } from '../../components/number-field.tsx';
-import { type WindowValues, WindowFields, windowBody, windowErrors } from '../../components/window-fields.tsx';
+import { WindowFields, type WindowValues, windowBody, windowErrors } from '../../components/window-fields.tsx';
 import { useMay } from '../../lib/permissions.ts';
 import { valuesFrom } from '../../lib/saved-form.ts';
 import { addOrUpdate } from '../../lib/saves.ts';

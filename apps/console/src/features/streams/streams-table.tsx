@@ -3,9 +3,9 @@ import { Anchor, Avatar, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconBroadcast, IconExternalLink } from '@tabler/icons-react';
 import { ListTable, OpenLink, type SortableRows } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
+import { ACTIVE, StateLabel } from '../../components/state-label.tsx';
 import { WindowBadge } from '../../components/window-badge.tsx';
 import { itemWindow } from '../../lib/availability.ts';
-import { ACTIVE, StateLabel } from '../../components/state-label.tsx';
 import { type SortDirection, sortRows } from '../../lib/url-state.ts';
 
 export const STREAM_SORT_COLUMNS = ['title', 'url', 'order', 'active'] as const;
