@@ -1,6 +1,5 @@
 import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconClock } from '@tabler/icons-react';
 import { itemWindow, ownTimeZone, type TimeWindow, windowWords } from '../lib/availability.ts';
 import { momentOf, wallTime } from '../lib/zoned-time.ts';
 
@@ -60,7 +59,6 @@ export function MomentField({
       type="datetime-local"
       label={label}
       description={`${timeZone} time; empty: ${empty}`}
-      leftSection={<IconClock size={16} aria-hidden />}
       value={wallTime(value, timeZone)}
       onChange={(e) => onChange(momentOf(e.currentTarget.value, timeZone))}
       error={error}

@@ -42,9 +42,14 @@ function Provenance({ build }: { build: CatalogBuildRecord }) {
   }
   if (isAutomatic(build)) {
     return (
-      <Text size="xs" c="dimmed">
-        Published by the schedule
-      </Text>
+      <Group gap={4} wrap="nowrap" mt={2}>
+        <Badge size="xs" tt="none" variant="default" radius="sm" data-testid={`automatic-${build.id}`}>
+          Automatic
+        </Badge>
+        <Text size="xs" c="dimmed">
+          published by the schedule
+        </Text>
+      </Group>
     );
   }
   return by ? (
@@ -156,19 +161,6 @@ export function BuildHistory({ languages, languagesLoaded }: { languages: Langua
                                     c={SUCCESS_TEXT}
                                   >
                                     Live
-                                  </Badge>
-                                </Tooltip>
-                              ) : null}
-                              {isAutomatic(b) ? (
-                                <Tooltip label="Built and published by the server at a moment of the schedule">
-                                  <Badge
-                                    tt="none"
-                                    variant="default"
-                                    radius="sm"
-                                    style={{ flex: 'none', overflow: 'visible' }}
-                                    data-testid={`automatic-${b.id}`}
-                                  >
-                                    Automatic
                                   </Badge>
                                 </Tooltip>
                               ) : null}
