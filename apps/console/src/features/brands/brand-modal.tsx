@@ -16,7 +16,7 @@ import { addOrUpdate } from '../../lib/saves.ts';
 import { useAddCountryRule, useBrandSaves, useCountryRules, useForgetBrandDetails } from './api.ts';
 import { BrandLangs } from './brand-langs.tsx';
 import { CountryRules, ruleBody, useRuleDraft } from './country-rules.tsx';
-import { liveIn } from './where-available.ts';
+import { liveIn } from './live-in.ts';
 
 interface BrandFormValues {
   name: string;

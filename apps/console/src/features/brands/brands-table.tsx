@@ -5,8 +5,7 @@ import { LazyTooltip as Tooltip } from '../../components/lazy-tooltip.tsx';
 import { ListTable, OpenLink, type SortableRows } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { PUBLISHED, StateLabel } from '../../components/state-label.tsx';
-import { WindowBadge } from '../../components/window-badge.tsx';
-import { itemWindow } from '../../lib/availability.ts';
+import { TimedBadge } from '../../components/timed-badge.tsx';
 import { type SortDirection, sortRows } from '../../lib/url-state.ts';
 import { whereAvailable } from './where-available.ts';
 
@@ -141,7 +140,7 @@ export function BrandsTable({
           <Table.Td>
             <Group gap={6} wrap="nowrap">
               <StateLabel on={b.is_published} words={PUBLISHED} />
-              <WindowBadge window={itemWindow(b)} />
+              <TimedBadge item={b} />
             </Group>
           </Table.Td>
         </>

@@ -3,8 +3,7 @@ import { ActionIcon, Badge, Group, Table, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPencil } from '@tabler/icons-react';
 import { ActionsHeader } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
-import { WindowBadge } from '../../components/window-badge.tsx';
-import { itemWindow } from '../../lib/availability.ts';
+import { TimedBadge } from '../../components/timed-badge.tsx';
 import type { SortDirection } from '../../lib/url-state.ts';
 import { defaultTitle, episodeCode, formatDuration } from './format.ts';
 
@@ -157,7 +156,7 @@ export function ContentTable({
                     <Badge size="sm" variant="light" color={c.is_published ? 'teal' : 'gray'}>
                       {c.is_published ? 'Published' : 'Draft'}
                     </Badge>
-                    <WindowBadge window={itemWindow(c)} />
+                    <TimedBadge item={c} />
                   </Group>
                 </Table.Td>
                 <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDuration(c.duration_sec)}</Table.Td>

@@ -3,8 +3,7 @@ import { Card, ColorSwatch, Group, SimpleGrid, Skeleton, Stack, Text, Tooltip, V
 import { openOnRowClick } from '../../components/list-state.tsx';
 import { OpenLink } from '../../components/list-table.tsx';
 import { ACTIVE, StateLabel } from '../../components/state-label.tsx';
-import { WindowBadge } from '../../components/window-badge.tsx';
-import { itemWindow } from '../../lib/availability.ts';
+import { TimedBadge } from '../../components/timed-badge.tsx';
 import { BannerPreview } from './banner-preview.tsx';
 
 function Colour({ label, value }: { label: string; value: string }) {
@@ -86,7 +85,7 @@ export function PromoCards({
                   {name}
                 </OpenLink>
                 <Group gap={6} wrap="nowrap">
-                  <WindowBadge window={itemWindow(p)} />
+                  <TimedBadge item={p} />
                   <StateLabel on={p.is_active} words={ACTIVE} />
                 </Group>
               </Group>

@@ -4,8 +4,7 @@ import { IconBroadcast, IconExternalLink } from '@tabler/icons-react';
 import { ListTable, OpenLink, type SortableRows } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { ACTIVE, StateLabel } from '../../components/state-label.tsx';
-import { WindowBadge } from '../../components/window-badge.tsx';
-import { itemWindow } from '../../lib/availability.ts';
+import { TimedBadge } from '../../components/timed-badge.tsx';
 import { type SortDirection, sortRows } from '../../lib/url-state.ts';
 
 export const STREAM_SORT_COLUMNS = ['title', 'url', 'order', 'active'] as const;
@@ -77,7 +76,7 @@ export function StreamsTable({ rows, loading, sort, direction, onSort, onOpen }:
           <Table.Td>
             <Group gap={6} wrap="nowrap">
               <StateLabel on={s.is_active} words={ACTIVE} />
-              <WindowBadge window={itemWindow(s)} />
+              <TimedBadge item={s} />
             </Group>
           </Table.Td>
         </>
