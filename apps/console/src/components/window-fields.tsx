@@ -68,6 +68,30 @@ export function MomentField({
   );
 }
 
+/** The start and end fields of a window in a form (an item's, a country rule's), entered in `timeZone`. */
+export function MomentPair<K extends string>({
+  form,
+  fields,
+  labels,
+  timeZone,
+}: {
+  form: UseFormReturnType<Record<K, string | null>>;
+  fields: [K, K];
+  labels: [string, string];
+  timeZone: string;
+}) {
+  return fields.map((field, i) => (
+    <MomentField
+      key={field}
+      label={labels[i] as string}
+      value={form.values[field]}
+      onChange={(iso) => form.setFieldValue(field, iso as never)}
+      timeZone={timeZone}
+      error={form.errors[field]}
+    />
+  ));
+}
+
 /**
  * "Available from" and "Available until" of an item (brand, content, banner, stream) in the staff member's time
  * zone, with the window's state in words beside them ("Starts in 5 days"); `live` says where it is live.
@@ -75,27 +99,17 @@ export function MomentField({
 export function WindowFields<V extends WindowValues>({ form, live }: { form: UseFormReturnType<V>; live?: string }) {
   const timeZone = ownTimeZone();
   const { values } = form;
-  const set = (key: keyof WindowValues) => (iso: string | null) =>
-    (form as unknown as UseFormReturnType<WindowValues>).setFieldValue(key, iso);
   return (
     <Stack gap={6} component="fieldset" m={0} p={0} style={{ border: 0 }}>
       <Text component="legend" size="sm" fw={500} p={0}>
         Availability
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <MomentField
-          label="Available from"
-          value={values.available_from}
-          onChange={set('available_from')}
+        <MomentPair
+          form={form as unknown as UseFormReturnType<WindowValues>}
+          fields={['available_from', 'available_until']}
+          labels={['Available from', 'Available until']}
           timeZone={timeZone}
-          error={form.errors.available_from}
-        />
-        <MomentField
-          label="Available until"
-          value={values.available_until}
-          onChange={set('available_until')}
-          timeZone={timeZone}
-          error={form.errors.available_until}
         />
       </SimpleGrid>
       <WindowState window={itemWindow(values)} live={live} />

@@ -18,7 +18,7 @@ import { IconBan, IconCheck, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { confirmAction } from '../../components/confirm.tsx';
 import { choicesError, Loaded } from '../../components/list-state.tsx';
-import { MomentField, windowError } from '../../components/window-fields.tsx';
+import { MomentPair, windowError } from '../../components/window-fields.tsx';
 import { ownTimeZone, ruleWindow, windowWords } from '../../lib/availability.ts';
 import { countryZones } from '../../lib/country-zones.ts';
 import { useCountries } from '../../lib/reads.ts';
@@ -177,19 +177,11 @@ export function CountryRules({ brandId, draft }: { brandId: number; draft: RuleD
               error={draft.errors.code2 ?? choicesError(countries, 'the countries')}
             />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <MomentField
-                label="Starts"
-                value={draft.values.starts_at}
-                onChange={(iso) => draft.setFieldValue('starts_at', iso)}
+              <MomentPair
+                form={draft as unknown as UseFormReturnType<Record<'starts_at' | 'ends_at', string | null>>}
+                fields={['starts_at', 'ends_at']}
+                labels={['Starts', 'Ends']}
                 timeZone={draft.values.zone}
-                error={draft.errors.starts_at}
-              />
-              <MomentField
-                label="Ends"
-                value={draft.values.ends_at}
-                onChange={(iso) => draft.setFieldValue('ends_at', iso)}
-                timeZone={draft.values.zone}
-                error={draft.errors.ends_at}
               />
               <Select
                 label="Time zone"
