@@ -196,7 +196,7 @@ describe('the layout', () => {
     const drawer = page.getByRole('dialog');
     await drawer.waitFor();
     const links = drawer.getByRole('link');
-    // The specification's seven first and in order; after them Preview (issue 17) and Bin (issue 16) for everyone,
+    // The specification's seven first and in order; after them Preview (issue 17), Schedule (issue 18) and Bin (issue 16) for everyone,
     // then an admin's Staff (issue 15) and Activity (issue 16).
     expect(await links.allInnerTexts()).toEqual([
       'Brands',
@@ -207,6 +207,7 @@ describe('the layout', () => {
       'JSON Build',
       'Promocodes',
       'Preview',
+      'Schedule',
       'Bin',
       'Staff',
       'Activity',

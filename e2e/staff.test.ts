@@ -42,7 +42,7 @@ describe('staff accounts and roles', () => {
     const admin = await c.newPage();
     await c.signIn(admin);
     // The specification's seven first and in order, the new ones after.
-    expect(await sidebarEntries(admin)).toEqual([...SPEC_SEVEN, 'Preview', 'Bin', 'Staff', 'Activity']);
+    expect(await sidebarEntries(admin)).toEqual([...SPEC_SEVEN, 'Preview', 'Schedule', 'Bin', 'Staff', 'Activity']);
     await admin.goto('/admin/staff');
     await admin.getByRole('table', { name: 'Staff' }).getByText(ADMIN_EMAIL).first().waitFor();
 
@@ -72,6 +72,7 @@ describe('staff accounts and roles', () => {
     expect(await sidebarEntries(eddie)).toEqual([
       ...SPEC_SEVEN.filter((s) => s !== 'Promocodes' && s !== 'Report'),
       'Preview',
+      'Schedule',
       'Bin',
     ]);
     await eddie.goto('/admin/promocodes');
@@ -115,7 +116,12 @@ describe('staff accounts and roles', () => {
     await page.getByText('Your role (Marketing) may not publish catalogues').waitFor();
     expect(await page.getByRole('button', { name: 'Build and publish' }).count()).toBe(0);
     // Promo codes are marketing's own screen.
-    expect(await sidebarEntries(page)).toEqual([...SPEC_SEVEN.filter((s) => s !== 'Report'), 'Preview', 'Bin']);
+    expect(await sidebarEntries(page)).toEqual([
+      ...SPEC_SEVEN.filter((s) => s !== 'Report'),
+      'Preview',
+      'Schedule',
+      'Bin',
+    ]);
     await page.goto('/admin/promocodes');
     await page.getByRole('button', { name: 'New promo code' }).first().waitFor();
     expectNoConsoleErrors();
@@ -126,7 +132,12 @@ describe('staff accounts and roles', () => {
     const page = await c.newPage();
     await signInAs(page, analyst.email);
     await page.waitForURL(/\/admin\//);
-    expect(await sidebarEntries(page)).toEqual([...SPEC_SEVEN.filter((s) => s !== 'Promocodes'), 'Preview', 'Bin']);
+    expect(await sidebarEntries(page)).toEqual([
+      ...SPEC_SEVEN.filter((s) => s !== 'Promocodes'),
+      'Preview',
+      'Schedule',
+      'Bin',
+    ]);
     await page.goto('/admin/report');
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -22,7 +22,13 @@ export interface ConsoleUnderTest {
   baseUrl: string;
   browser: Browser;
   /** A new browser context (own storage), 1280×800 unless said otherwise. */
-  newPage(options?: { width?: number; height?: number; colorMode?: 'light' | 'dark' }): Promise<Page>;
+  newPage(options?: {
+    width?: number;
+    height?: number;
+    colorMode?: 'light' | 'dark';
+    /** The browser's time zone, the staff member's ("Europe/Paris"); the machine's when not given. */
+    timezoneId?: string;
+  }): Promise<Page>;
   /** Signs in through the login page (as the admin unless told whom) and waits for the first screen. */
   signIn(page: Page, email?: string, password?: string): Promise<void>;
   /**
@@ -46,9 +52,14 @@ export async function startConsole(): Promise<ConsoleUnderTest> {
     t,
     baseUrl,
     browser,
-    async newPage({ width = 1280, height = 800, colorMode } = {}) {
+    async newPage({ width = 1280, height = 800, colorMode, timezoneId } = {}) {
       // bypassCSP lets the tests inject axe-core; the console itself runs under the real policy.
-      const context = await browser.newContext({ viewport: { width, height }, baseURL: baseUrl, bypassCSP: true });
+      const context = await browser.newContext({
+        viewport: { width, height },
+        baseURL: baseUrl,
+        bypassCSP: true,
+        timezoneId,
+      });
       if (colorMode) {
         await context.addInitScript((mode) => localStorage.setItem('color-mode', mode), colorMode);
       }

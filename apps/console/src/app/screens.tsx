@@ -3,6 +3,7 @@ import {
   type Icon,
   IconActivity,
   IconBroadcast,
+  IconCalendarEvent,
   IconChartBar,
   IconCode,
   IconEye,
@@ -107,6 +108,14 @@ export const screens: Screen[] = [
     icon: IconEye,
     inSidebar: true,
     load: () => import('../features/preview/route.tsx'),
+  },
+  {
+    path: 'schedule',
+    permission: 'read',
+    title: 'Schedule',
+    icon: IconCalendarEvent,
+    inSidebar: true,
+    load: () => import('../features/schedule/route.tsx'),
   },
   {
     path: 'bin',

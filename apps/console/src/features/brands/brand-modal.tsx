@@ -8,13 +8,15 @@ import { type ReactNode, useRef, useState } from 'react';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { ImageField, imageInput } from '../../components/image-field.tsx';
 import { numberOrUndefined, SortField } from '../../components/number-field.tsx';
+import { WindowFields, windowBody, windowErrors } from '../../components/window-fields.tsx';
 import { useMay } from '../../lib/permissions.ts';
 import { brandsQuery } from '../../lib/reads.ts';
 import { valuesFrom } from '../../lib/saved-form.ts';
 import { addOrUpdate } from '../../lib/saves.ts';
-import { useAddCountryRule, useBrandSaves, useForgetBrandDetails } from './api.ts';
+import { useAddCountryRule, useBrandSaves, useCountryRules, useForgetBrandDetails } from './api.ts';
 import { BrandLangs } from './brand-langs.tsx';
-import { CountryRules, useRuleDraft } from './country-rules.tsx';
+import { CountryRules, ruleBody, useRuleDraft } from './country-rules.tsx';
+import { liveIn } from './live-in.ts';
 
 interface BrandFormValues {
   name: string;
@@ -23,10 +25,21 @@ interface BrandFormValues {
   sort: number | string;
   is_published: boolean;
   logo_url: string | null;
+  available_from: string | null;
+  available_until: string | null;
 }
 
 const brandFormValues = (brand: BrandRow | null): BrandFormValues =>
-  valuesFrom(brand, { name: '', slug: '', age_rating: '0+', sort: 0, is_published: false, logo_url: null });
+  valuesFrom(brand, {
+    name: '',
+    slug: '',
+    age_rating: '0+',
+    sort: 0,
+    is_published: false,
+    logo_url: null,
+    available_from: null,
+    available_until: null,
+  });
 
 /** What is sent: an empty slug is left out (the server derives it from the name, or keeps the old one). */
 function brandBody(values: BrandFormValues) {
@@ -37,6 +50,7 @@ function brandBody(values: BrandFormValues) {
     sort: numberOrUndefined(values.sort),
     is_published: values.is_published,
     logo_url: values.logo_url,
+    ...windowBody(values),
   };
 }
 const validateBrand = schemaResolver(BrandAddBody, { sync: true });
@@ -80,7 +94,7 @@ export function BrandModal({ initial, onClosed }: { initial: BrandRow | null; on
   const editor = useEditor<BrandRow, BrandFormValues>({
     initial,
     toValues: brandFormValues,
-    validate: (values) => validateBrand(brandBody(values)),
+    validate: (values) => ({ ...validateBrand(brandBody(values)), ...windowErrors(values) }),
     save: addOrUpdate(brandBody, add, update),
     reread: async (brand) =>
       (await queryClient.fetchQuery({ ...brandsQuery, staleTime: 0 })).find((b) => b.id === brand.id),
@@ -91,7 +105,8 @@ export function BrandModal({ initial, onClosed }: { initial: BrandRow | null; on
       // Countries chosen but not added yet become a rule, and the modal closes (product spec).
       const pending = draft.values;
       if (pending.code2.length === 0) return false;
-      await addRule.mutateAsync({ brand_id: saved.id, ...pending });
+      if (draft.validate().hasErrors) return false;
+      await addRule.mutateAsync({ brand_id: saved.id, ...ruleBody(pending) });
       draft.reset();
       // What changed meanwhile, or waits unsaved in a language tab, is not thrown away without asking.
       editor.leaveUnlessUnsaved(editor.form.isDirty() || langDirtyNow.current, editor.close);
@@ -101,6 +116,7 @@ export function BrandModal({ initial, onClosed }: { initial: BrandRow | null; on
     onGone: (brand) => brand && forget(brand.id),
   });
   const { form, item: brand } = editor;
+  const rules = useCountryRules(brand?.id ?? null);
 
   return (
     <EditorModal
@@ -143,6 +159,7 @@ export function BrandModal({ initial, onClosed }: { initial: BrandRow | null; on
         </SimpleGrid>
         <ImageField label="Logo" {...imageInput(form, 'logo_url')} />
         <Switch label="Published" {...form.getInputProps('is_published', { type: 'checkbox' })} />
+        <WindowFields form={form} live={liveIn(rules.data ?? [], new Date())} />
       </Stack>
     </EditorModal>
   );

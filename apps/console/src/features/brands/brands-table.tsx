@@ -5,6 +5,7 @@ import { LazyTooltip as Tooltip } from '../../components/lazy-tooltip.tsx';
 import { ListTable, OpenLink, type SortableRows } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { PUBLISHED, StateLabel } from '../../components/state-label.tsx';
+import { TimedBadge } from '../../components/timed-badge.tsx';
 import { type SortDirection, sortRows } from '../../lib/url-state.ts';
 import { whereAvailable } from './where-available.ts';
 
@@ -137,7 +138,10 @@ export function BrandsTable({
             <WhereAvailable brand={b} />
           </Table.Td>
           <Table.Td>
-            <StateLabel on={b.is_published} words={PUBLISHED} />
+            <Group gap={6} wrap="nowrap">
+              <StateLabel on={b.is_published} words={PUBLISHED} />
+              <TimedBadge item={b} />
+            </Group>
           </Table.Td>
         </>
       )}

@@ -1,28 +1,57 @@
 import { type CountryRule, CountryRuleAddBody } from '@kids-vod/contract';
-import { ActionIcon, Badge, Button, Group, MultiSelect, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  MultiSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { IconBan, IconCheck, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { confirmAction } from '../../components/confirm.tsx';
 import { choicesError, Loaded } from '../../components/list-state.tsx';
+import { MomentPair, windowError } from '../../components/window-fields.tsx';
+import { ownTimeZone, ruleWindow, windowWords } from '../../lib/availability.ts';
+import { countryZones } from '../../lib/country-zones.ts';
 import { useCountries } from '../../lib/reads.ts';
+import { sameWallTime } from '../../lib/zoned-time.ts';
 import { useAddCountryRule, useCountryRules, useDeleteCountryRule } from './api.ts';
 import { whereAvailable } from './where-available.ts';
 
 export interface RuleDraft {
   code2: string[];
   exclude: boolean;
+  /** When the rule starts and ends (UTC ISO), null for no limit; entered in `zone`. */
+  starts_at: string | null;
+  ends_at: string | null;
+  /** The zone the dates are entered in: the staff member's, or one of the rule's countries' ("midnight in Paris"). */
+  zone: string;
 }
 export type RuleDraftForm = UseFormReturnType<RuleDraft>;
+
+/** What add_country_rule is sent of a draft: the zone was only how the dates were entered. */
+export const ruleBody = ({ zone: _zone, ...rule }: RuleDraft) => rule;
 
 /** Countries chosen for a rule not added yet; the modal owns it so that saving the brand can add them. */
 export function useRuleDraft(brandId: number | null): RuleDraftForm {
   return useForm<RuleDraft>({
-    initialValues: { code2: [], exclude: false },
-    // The contract's rule: at least one country ("Choose at least one country").
+    initialValues: { code2: [], exclude: false, starts_at: null, ends_at: null, zone: ownTimeZone() },
+    // The contract's rule: at least one country ("Choose at least one country"); the end after the start.
     validate: (values) => {
-      const errors = schemaResolver(CountryRuleAddBody, { sync: true })({ ...values, brand_id: brandId ?? 0 });
-      return errors.code2 ? { code2: errors.code2 } : {};
+      const errors = schemaResolver(CountryRuleAddBody, { sync: true })({
+        ...ruleBody(values),
+        brand_id: brandId ?? 0,
+      });
+      const ends = windowError(ruleWindow(values));
+      return { ...(errors.code2 ? { code2: errors.code2 } : {}), ...(ends ? { ends_at: ends } : {}) };
     },
   });
 }
@@ -31,9 +60,16 @@ function ruleLabel(rule: Pick<CountryRule, 'code2' | 'exclude'>): string {
   return `${rule.exclude ? 'Exclude' : 'Include'} ${rule.code2.join(', ')}`;
 }
 
+/** A rule's state in words: "Live in GB, IE until 30/11/2028", "Excludes FR until 01/03/2027", "Starts in 5 days". */
+export function ruleWords(rule: Pick<CountryRule, 'code2' | 'exclude' | 'starts_at' | 'ends_at'>, now: Date) {
+  const codes = rule.code2.join(', ');
+  return windowWords(ruleWindow(rule), { now, live: rule.exclude ? `Excludes ${codes}` : `Live in ${codes}` });
+}
+
 function RuleRow({ rule, countryName }: { rule: CountryRule; countryName: (code: string) => string }) {
   const remove = useDeleteCountryRule();
   const label = ruleLabel(rule);
+  const dated = rule.starts_at !== null || rule.ends_at !== null;
   return (
     <Paper withBorder p="xs" data-testid="country-rule">
       <Group justify="space-between" wrap="nowrap">
@@ -73,6 +109,11 @@ function RuleRow({ rule, countryName }: { rule: CountryRule; countryName: (code:
           </ActionIcon>
         </Tooltip>
       </Group>
+      {dated ? (
+        <Text size="sm" c="dimmed" mt={4} data-testid="country-rule-state">
+          {ruleWords(rule, new Date())}
+        </Text>
+      ) : null}
     </Paper>
   );
 }
@@ -91,7 +132,19 @@ export function CountryRules({ brandId, draft }: { brandId: number; draft: RuleD
 
   function addRule() {
     if (draft.validate().hasErrors) return;
-    add.mutate({ brand_id: brandId, ...draft.values }, { onSuccess: () => draft.reset() });
+    add.mutate({ brand_id: brandId, ...ruleBody(draft.values) }, { onSuccess: () => draft.reset() });
+  }
+  const own = ownTimeZone();
+  const zones = [...new Set([own, ...countryZones(draft.values.code2), draft.values.zone])];
+  /** Another zone keeps the wall times typed ("00:00" stays midnight, now in Paris). */
+  function chooseZone(zone: string | null) {
+    if (!zone) return;
+    const { starts_at, ends_at, zone: before } = draft.values;
+    draft.setValues({
+      zone,
+      starts_at: sameWallTime(starts_at, before, zone),
+      ends_at: sameWallTime(ends_at, before, zone),
+    });
   }
 
   return (
@@ -123,6 +176,23 @@ export function CountryRules({ brandId, draft }: { brandId: number; draft: RuleD
               {...draft.getInputProps('code2')}
               error={draft.errors.code2 ?? choicesError(countries, 'the countries')}
             />
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+              <MomentPair
+                form={draft as unknown as UseFormReturnType<Record<'starts_at' | 'ends_at', string | null>>}
+                fields={['starts_at', 'ends_at']}
+                labels={['Starts', 'Ends']}
+                timeZone={draft.values.zone}
+              />
+              <Select
+                label="Time zone"
+                description="Enter the dates in the territory's own time"
+                data={zones.map((z) => ({ value: z, label: z === own ? `${z} (yours)` : z }))}
+                value={draft.values.zone}
+                onChange={chooseZone}
+                allowDeselect={false}
+                searchable
+              />
+            </SimpleGrid>
             <Group justify="space-between">
               <Switch
                 label="Exclude these countries"

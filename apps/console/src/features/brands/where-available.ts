@@ -2,9 +2,9 @@ import type { CountryRule } from '@kids-vod/contract';
 import { mayWatch, whereToWatch } from '@kids-vod/contract/client';
 
 /** How many country codes a summary names before it says "+N more". */
-const SHOWN_CODES = 6;
+export const SHOWN_CODES = 6;
 
-function codeList(codes: string[], limit: number): string {
+export function codeList(codes: string[], limit: number): string {
   if (codes.length <= limit) return codes.join(', ');
   return `${codes.slice(0, limit).join(', ')} +${codes.length - limit} more`;
 }

@@ -8,6 +8,7 @@ import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { NumberField, numberOrUndefined } from '../../components/number-field.tsx';
+import { WindowFields, type WindowValues, windowBody, windowErrors } from '../../components/window-fields.tsx';
 import { useMay } from '../../lib/permissions.ts';
 import { contentListQuery, useLanguages } from '../../lib/reads.ts';
 import { showRefusal } from '../../lib/saved-form.ts';
@@ -25,7 +26,7 @@ import { VIDEO_UPLOAD_KEY } from './video-api.ts';
 /** Number inputs hold '' while empty. */
 type NumberValue = number | string;
 
-interface ContentValues {
+interface ContentValues extends WindowValues {
   season: NumberValue;
   sort_number: NumberValue;
   duration_sec: NumberValue;
@@ -43,6 +44,7 @@ function toContentBody(values: ContentValues) {
     sort_number: numberOrUndefined(values.sort_number),
     duration_sec: numberOrUndefined(values.duration_sec),
     is_published: values.is_published,
+    ...windowBody(values),
   };
 }
 
@@ -51,7 +53,7 @@ function validateContent(values: ContentValues, item: Content | null) {
   if (values.season === '') errors.season = 'Enter a season';
   if (values.sort_number === '' && item) errors.sort_number = 'Enter a number';
   if (values.duration_sec === '') errors.duration_sec = 'Enter the duration in seconds (0 when unknown)';
-  return errors;
+  return { ...errors, ...windowErrors(values) };
 }
 
 /** The stop of a save whose language version is refused: its fields say why, the content is not sent. */
@@ -107,8 +109,17 @@ export function ContentModal({
             sort_number: item.sort_number,
             duration_sec: item.duration_sec,
             is_published: item.is_published,
+            available_from: item.available_from,
+            available_until: item.available_until,
           }
-        : { season: defaultSeason, sort_number: '', duration_sec: 0, is_published: false },
+        : {
+            season: defaultSeason,
+            sort_number: '',
+            duration_sec: 0,
+            is_published: false,
+            available_from: null,
+            available_until: null,
+          },
     validate: validateContent,
     save: async (values, item) => {
       // Both halves are checked before either is sent.
@@ -213,6 +224,9 @@ export function ContentModal({
           <Switch label="Published" {...form.getInputProps('is_published', { type: 'checkbox' })} />
         </Box>
       </SimpleGrid>
+      <Box mt="sm">
+        <WindowFields form={form} />
+      </Box>
       {mismatched.map((l) => {
         const name = languages.data?.find((lang) => lang.id === l.lang_id)?.name ?? `language ${l.lang_id}`;
         const seconds = l.video?.duration_sec ?? 0;

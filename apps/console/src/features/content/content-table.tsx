@@ -5,6 +5,7 @@ import { ActionIcon, Badge, Group, Table, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPencil } from '@tabler/icons-react';
 import { ActionsHeader } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
+import { TimedBadge } from '../../components/timed-badge.tsx';
 import type { SortDirection } from '../../lib/url-state.ts';
 import { defaultTitle, episodeCode } from './format.ts';
 
@@ -134,9 +135,12 @@ export function ContentTable({
                   <VideoCell item={c} code={code} />
                 </Table.Td>
                 <Table.Td>
-                  <Badge size="sm" variant="light" color={c.is_published ? 'teal' : 'gray'}>
-                    {c.is_published ? 'Published' : 'Draft'}
-                  </Badge>
+                  <Group gap={4} wrap="nowrap">
+                    <Badge size="sm" variant="light" color={c.is_published ? 'teal' : 'gray'}>
+                      {c.is_published ? 'Published' : 'Draft'}
+                    </Badge>
+                    <TimedBadge item={c} />
+                  </Group>
                 </Table.Td>
                 <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDuration(c.duration_sec)}</Table.Td>
                 <Table.Td>

@@ -23,6 +23,12 @@ const sortValue: Record<string, (b: CatalogBuildRecord) => string | number> = {
   created: (b) => b.created_at,
 };
 
+/**
+ * Whether the server published a build by itself at an edge of the schedule (api.md "Availability in time"); read
+ * where the record says so (`automatic`, added with the scheduler).
+ */
+const isAutomatic = (build: CatalogBuildRecord) => (build as { automatic?: boolean }).automatic === true;
+
 /** Who published a build, and for a rollback which build it made live again. */
 function Provenance({ build }: { build: CatalogBuildRecord }) {
   const by = build.created_by ? ` by ${build.created_by}` : '';
@@ -32,6 +38,18 @@ function Provenance({ build }: { build: CatalogBuildRecord }) {
         Rolled back to the build of {formatShortTime(build.rollback_of.created_at)}
         {by}
       </Text>
+    );
+  }
+  if (isAutomatic(build)) {
+    return (
+      <Group gap={4} wrap="nowrap" mt={2}>
+        <Badge size="xs" tt="none" variant="default" radius="sm" data-testid={`automatic-${build.id}`}>
+          Automatic
+        </Badge>
+        <Text size="xs" c="dimmed">
+          published by the schedule
+        </Text>
+      </Group>
     );
   }
   return by ? (

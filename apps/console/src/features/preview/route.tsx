@@ -1,6 +1,8 @@
-import { Grid, Group, Paper, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Grid, Group, Paper, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { HiddenItems } from '../../components/hidden-items.tsx';
 import { ListState } from '../../components/list-state.tsx';
+import { MomentField } from '../../components/window-fields.tsx';
+import { formatInZone, ownTimeZone } from '../../lib/availability.ts';
 import { useCountries, useLanguages } from '../../lib/reads.ts';
 import { useUrlState } from '../../lib/url-state.ts';
 import { usePreview } from './api.ts';
@@ -9,13 +11,8 @@ import { KidsHome } from './kids-home.tsx';
 /** The choices live in the address, so a preview can be sent to a colleague: `?lang=es&country=FR`. */
 const URL_DEFAULTS = { lang: 'en', country: 'US', at: '', brand: '' };
 
-/** `2026-11-25T10:02` (the field's local time) ⇄ an ISO timestamp. */
-const toLocalInput = (iso: string) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : '');
+/** The moment a preview shows, in words: "now", or "at 27/11/2026 (Europe/London)". */
+const seenAt = (at: string | null) => (at ? `at ${formatInZone(at, ownTimeZone())} (${ownTimeZone()})` : 'now');
 
 export function Component() {
   const [url, setUrl] = useUrlState(URL_DEFAULTS);
@@ -52,14 +49,20 @@ export function Component() {
           nothingFoundMessage="No such country"
           w={260}
         />
-        <TextInput
-          type="datetime-local"
-          label="Moment"
-          description="Empty: now"
-          value={toLocalInput(url.at)}
-          onChange={(e) => setUrl({ at: fromLocalInput(e.currentTarget.value) })}
-          w={220}
+        <MomentField
+          label="See it at"
+          empty="now"
+          value={url.at || null}
+          onChange={(iso) => setUrl({ at: iso ?? '', brand: '' })}
+          timeZone={ownTimeZone()}
+          testId="preview-moment"
+          w={240}
         />
+        {url.at ? (
+          <Button variant="default" onClick={() => setUrl({ at: '', brand: '' })} mb={22}>
+            Back to now
+          </Button>
+        ) : null}
       </Group>
       <ListState query={preview} isEmpty={false} emptyText="">
         {preview.data ? (
@@ -71,7 +74,7 @@ export function Component() {
                 </Title>
                 <Text size="sm" c="dimmed">
                   The {language?.name ?? url.lang} catalogue in {country?.name ?? url.country}, built as publishing
-                  would build it now, filtered for the country as the apps do.
+                  would build it {seenAt(url.at ? preview.data.at : null)}, filtered for the country as the apps do.
                 </Text>
                 <KidsHome
                   catalogue={preview.data.catalogue}

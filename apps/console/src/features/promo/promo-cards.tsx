@@ -3,6 +3,7 @@ import { Card, ColorSwatch, Group, SimpleGrid, Skeleton, Stack, Text, Tooltip, V
 import { openOnRowClick } from '../../components/list-state.tsx';
 import { OpenLink } from '../../components/list-table.tsx';
 import { ACTIVE, StateLabel } from '../../components/state-label.tsx';
+import { TimedBadge } from '../../components/timed-badge.tsx';
 import { BannerPreview } from './banner-preview.tsx';
 
 function Colour({ label, value }: { label: string; value: string }) {
@@ -83,7 +84,10 @@ export function PromoCards({
                 <OpenLink truncate onOpen={() => onOpen(p)}>
                   {name}
                 </OpenLink>
-                <StateLabel on={p.is_active} words={ACTIVE} />
+                <Group gap={6} wrap="nowrap">
+                  <TimedBadge item={p} />
+                  <StateLabel on={p.is_active} words={ACTIVE} />
+                </Group>
               </Group>
               <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
                 <Detail label="Language">{language}</Detail>

@@ -1,10 +1,11 @@
 import { DEFAULT_PICKER_COLOR, type Promo } from '@kids-vod/contract';
 import { numberOrUndefined } from '../../components/number-field.tsx';
+import { type WindowValues, windowBody } from '../../components/window-fields.tsx';
 
 /** The language Select's value for a banner shown in every language (`lang_id: null`). */
 export const ALL_LANGUAGES = 'all';
 
-export interface PromoFormValues {
+export interface PromoFormValues extends WindowValues {
   title: string;
   /** Selects hold ids as strings; null is "none chosen". */
   brand_id: string | null;
@@ -33,6 +34,8 @@ export function promoFormValues(promo: Promo | null): PromoFormValues {
     button_color: promo?.button_color ?? DEFAULT_PICKER_COLOR,
     sort: promo?.sort ?? 0,
     is_active: promo?.is_active ?? true,
+    available_from: promo?.available_from ?? null,
+    available_until: promo?.available_until ?? null,
   };
 }
 
@@ -50,5 +53,6 @@ export function promoBody(values: PromoFormValues) {
     button_color: values.button_color,
     sort: numberOrUndefined(values.sort),
     is_active: values.is_active,
+    ...windowBody(values),
   };
 }

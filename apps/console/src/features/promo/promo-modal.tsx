@@ -11,6 +11,7 @@ import { LanguageSelect } from '../../components/language-select.tsx';
 import { choicesError } from '../../components/list-state.tsx';
 import { NOT_IN_NEXT_CATALOGUE } from '../../components/move-to-bin.tsx';
 import { SortField } from '../../components/number-field.tsx';
+import { WindowFields, windowErrors } from '../../components/window-fields.tsx';
 import { useMay } from '../../lib/permissions.ts';
 import { useBrandContent, useBrands } from '../../lib/reads.ts';
 import { addOrUpdate } from '../../lib/saves.ts';
@@ -44,7 +45,11 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
   const editor = useEditor<Promo, PromoFormValues>({
     initial,
     toValues: promoFormValues,
-    validate: (v) => ({ ...validatePromo(promoBody(v)), ...(moved.current ? { content_id: CONTENT_MOVED } : {}) }),
+    validate: (v) => ({
+      ...validatePromo(promoBody(v)),
+      ...windowErrors(v),
+      ...(moved.current ? { content_id: CONTENT_MOVED } : {}),
+    }),
     save: addOrUpdate(promoBody, add, update),
     reread: async (promo) =>
       (await queryClient.fetchQuery({ ...promosQuery, staleTime: 0 })).find((p) => p.id === promo.id),
@@ -178,6 +183,7 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
             {/* Banners go to the apps through the alternative platform, which takes files up to 1 MB. */}
             <ImageField label="Image" platform="other" {...imageInput(form, 'image_url')} />
             <Switch label="Active" {...form.getInputProps('is_active', { type: 'checkbox' })} />
+            <WindowFields form={form} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

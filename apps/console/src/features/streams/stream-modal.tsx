@@ -8,12 +8,13 @@ import { ImageField, imageInput } from '../../components/image-field.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { NOT_IN_NEXT_CATALOGUE } from '../../components/move-to-bin.tsx';
 import { numberOrUndefined, SortField } from '../../components/number-field.tsx';
+import { WindowFields, type WindowValues, windowBody, windowErrors } from '../../components/window-fields.tsx';
 import { useMay } from '../../lib/permissions.ts';
 import { valuesFrom } from '../../lib/saved-form.ts';
 import { addOrUpdate } from '../../lib/saves.ts';
 import { streamsQuery, useStreamSaves } from './api.ts';
 
-interface StreamFormValues {
+interface StreamFormValues extends WindowValues {
   title: string;
   url: string;
   /** The Select holds the id as a string. */
@@ -24,7 +25,15 @@ interface StreamFormValues {
 }
 
 function streamFormValues(stream: Stream | null, langId: number): StreamFormValues {
-  const values = valuesFrom(stream, { title: '', url: '', poster_url: null, sort: 0, is_active: true });
+  const values = valuesFrom(stream, {
+    title: '',
+    url: '',
+    poster_url: null,
+    sort: 0,
+    is_active: true,
+    available_from: null,
+    available_until: null,
+  });
   return { ...values, lang_id: String(stream?.lang_id ?? langId) };
 }
 
@@ -36,6 +45,7 @@ function streamBody(values: StreamFormValues) {
     poster_url: values.poster_url,
     sort: numberOrUndefined(values.sort),
     is_active: values.is_active,
+    ...windowBody(values),
   };
 }
 const validateNew = schemaResolver(StreamAddBody, { sync: true });
@@ -61,10 +71,12 @@ export function StreamModal({
   const editor = useEditor<Stream, StreamFormValues>({
     initial,
     toValues: (stream) => streamFormValues(stream, langId),
-    validate: (values, stream) =>
-      stream
+    validate: (values, stream) => ({
+      ...(stream
         ? validateUpdate({ ...streamBody(values), id: stream.id, updated_at: stream.updated_at })
-        : validateNew(streamBody(values)),
+        : validateNew(streamBody(values))),
+      ...windowErrors(values),
+    }),
     save: addOrUpdate(streamBody, add, update),
     // Stored in its language as opened, or in the one chosen here if someone else moved it there too.
     reread: async (stream, values) => {
@@ -107,6 +119,7 @@ export function StreamModal({
         </SimpleGrid>
         <ImageField label="Poster" {...imageInput(form, 'poster_url')} />
         <Switch label="Active" {...form.getInputProps('is_active', { type: 'checkbox' })} />
+        <WindowFields form={form} />
       </Stack>
     </EditorModal>
   );

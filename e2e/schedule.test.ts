@@ -1,0 +1,131 @@
+import type { Promo } from '@kids-vod/contract';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { momentOf } from '../apps/console/src/lib/zoned-time.ts';
+import { type ConsoleUnderTest, expectAccessible, expectNoConsoleErrors, startConsole } from './support/console.ts';
+import * as scene from './support/scene.ts';
+
+let c: ConsoleUnderTest;
+beforeAll(async () => {
+  c = await startConsole();
+});
+afterAll(() => c.close());
+
+/** Screenshots of the screens to look at (not compared): SHOTS_DIR, else a temporary folder. */
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/schedule-shots';
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+
+/** The staff member of this journey works in Paris: the console enters and shows times in Europe/Paris. */
+const PARIS = 'Europe/Paris';
+
+/** Tomorrow's midnight in Paris (the moment today ends there), as a datetime-local field takes it. */
+function tomorrowMidnightInParis(): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: PARIS }).format(new Date()); // yyyy-mm-dd
+  const tomorrow = new Date(`${today}T12:00:00Z`);
+  tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+  return `${tomorrow.toISOString().slice(0, 10)}T00:00`;
+}
+
+describe('the schedule', () => {
+  it('ends a banner at midnight Paris time, set in its modal, and finds it under Ending soon', async () => {
+    const banner = await scene.post(c, '/api/promo/add', { title: 'Winter sale', is_active: true });
+    const page = await c.newPage({ timezoneId: PARIS });
+    await c.signIn(page);
+    await page.goto(`/admin/promo?edit=${banner.id}`);
+    const dialog = page.getByRole('dialog', { name: 'Edit banner' });
+    const until = dialog.getByLabel('Available until');
+    // The zone the time is entered in is named beside the field.
+    await dialog.getByText('Europe/Paris time; empty: no limit').first().waitFor();
+
+    // Until before from is refused in the form, before anything is sent.
+    const wall = tomorrowMidnightInParis();
+    await dialog.getByLabel('Available from').fill(wall);
+    await until.fill(wall);
+    await dialog.getByRole('button', { name: 'Save banner' }).click();
+    await dialog.getByText('Must be after the start').waitFor();
+    await dialog.getByLabel('Available from').fill('');
+
+    await until.fill(wall);
+    await dialog
+      .getByTestId('window-state')
+      .getByText(`Available until ${wall.slice(8, 10)}/${wall.slice(5, 7)}/${wall.slice(0, 4)}`)
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Save banner' }).click();
+    await page.locator('.mantine-Notification-root').getByText('Banner saved').first().waitFor();
+    const expected = momentOf(wall, PARIS);
+    await expect
+      .poll(
+        async () =>
+          (await scene.post<Promo[]>(c, '/api/promo/list', {})).find((p) => p.id === banner.id)?.available_until,
+      )
+      .toBe(expected);
+    await shot(page, 'banner-window-light');
+
+    // Still live today: no badge on its card.
+    await page.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId(`promo-card-${banner.id}`).getByTestId('window-badge').count()).toBe(0);
+
+    // The Schedule lists it under Ending soon, linked to its modal (needs the scheduler's POST /api/schedule/list).
+    await page.goto('/admin/schedule');
+    const soon = page.getByRole('list', { name: 'Ending soon' });
+    const entry = soon.getByTestId(`edge-promos-${banner.id}-closes`);
+    await entry.getByText('Winter sale').waitFor();
+    await entry.getByText('Closes').waitFor();
+    await entry.getByRole('link', { name: 'Winter sale' }).click();
+    await page.waitForURL(new RegExp(`/admin/promo\\?edit=${banner.id}`));
+    await page.getByRole('dialog', { name: 'Edit banner' }).waitFor();
+    expectNoConsoleErrors();
+  });
+
+  it('shows an expired stream as such in its list, and a country rule starting later in words', async () => {
+    const stream = await scene.post(c, '/api/stream/add', {
+      lang_id: 1,
+      title: 'Last summer live',
+      url: 'https://streams.example.com/summer/index.m3u8',
+      available_until: '2026-09-01T00:00:00Z',
+    });
+    const brand = await c.addBrand('Licensed Ducks');
+    const page = await c.newPage({ timezoneId: PARIS });
+    await c.signIn(page);
+    await page.goto('/admin/streams');
+    const badge = page.getByTestId(`stream-row-${stream.id}`).getByTestId('window-badge');
+    await badge.getByText('Expired').waitFor();
+    expect(await badge.textContent()).toMatch(/^Expired: Ended .* ago \(01\/09\/2026 02:00\)$/);
+
+    // A rule entered in London's own time: midnight there, whatever the staff member's zone.
+    await page.goto(`/admin/brands?edit=${brand.id}`);
+    const dialog = page.getByRole('dialog', { name: 'Edit brand' });
+    const rules = dialog.getByRole('region', { name: 'Where available' });
+    await rules.getByRole('combobox', { name: 'Countries' }).fill('United K');
+    await page.getByRole('option', { name: /\(GB\)$/ }).click();
+    // Escape closes the open list of countries, not the modal.
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    await rules.getByRole('combobox', { name: 'Time zone' }).click();
+    await page.getByRole('option', { name: 'Europe/London', exact: true }).click();
+    await rules.getByLabel('Starts').fill('2030-12-01T00:00');
+    await rules.getByRole('button', { name: 'Add rule' }).click();
+    await rules
+      .getByTestId('country-rule-state')
+      .getByText(/^Starts in \d+ years \(01\/12\/2030 01:00\)$/)
+      .waitFor();
+    const [rule] = await scene.post<{ starts_at: string }[]>(c, '/api/brand/list_country_rule', { brand_id: brand.id });
+    expect(rule?.starts_at).toBe('2030-12-01T00:00:00.000Z');
+    expectNoConsoleErrors();
+  });
+
+  it('passes axe on the Schedule screen in dark and light mode', async () => {
+    for (const colorMode of ['dark', 'light'] as const) {
+      const page = await c.newPage({ colorMode, timezoneId: PARIS });
+      await c.signIn(page);
+      await page.goto('/admin/schedule');
+      await page.getByRole('heading', { name: 'Ending soon' }).waitFor();
+      await page.getByRole('heading', { name: 'Automatic builds' }).waitFor();
+      await page.getByRole('button', { name: 'Next month' }).waitFor();
+      await expectAccessible(page, `Schedule, ${colorMode}`);
+      await shot(page, `schedule-${colorMode}`);
+    }
+    expectNoConsoleErrors();
+  });
+});
