@@ -42,7 +42,8 @@ interface DemoBrand {
   colors: [string, string];
   titles: Record<string, string>;
   description: string;
-  rules: { code2: string[]; exclude: boolean }[];
+  /** `endsInDays`: the rule ends that many days after the demo is loaded, so Schedule has a licence about to lapse. */
+  rules: { code2: string[]; exclude: boolean; endsInDays?: number }[];
   seasons: number;
   perSeason: number;
   episodes: string[];
@@ -120,7 +121,7 @@ const DEMO_BRANDS: DemoBrand[] = [
     description: 'Join the submarine crew of the Blue Bubble on deep-sea adventures.',
     rules: [
       { code2: ['US', 'CA', 'GB', 'AU', 'NZ', 'IE', 'ES', 'MX', 'FR'], exclude: false },
-      { code2: ['MX'], exclude: true },
+      { code2: ['MX'], exclude: true, endsInDays: 20 },
     ],
     seasons: 2,
     perSeason: 6,
@@ -190,6 +191,12 @@ export async function loadDemoCatalogue(
     return storage.publicUrl(key);
   }
 
+  /** A moment `days` after the demo is loaded, whole hours so it reads cleanly; none when `days` is not given. */
+  const inDays = (days: number | undefined) =>
+    days === undefined
+      ? null
+      : new Date(Math.ceil(now.getTime() / 3_600_000) * 3_600_000 + days * 86_400_000).toISOString();
+
   let contentCount = 0;
   let videoCount = 0;
   const allContent: { id: number; brandId: number }[] = [];
@@ -253,7 +260,11 @@ export async function loadDemoCatalogue(
           is_published: code !== 'pt',
         })),
       );
-      if (b.rules.length > 0) await tx.insert(countryRules).values(b.rules.map((r) => ({ brand_id: brand.id, ...r })));
+      if (b.rules.length > 0) {
+        await tx
+          .insert(countryRules)
+          .values(b.rules.map(({ endsInDays, ...r }) => ({ brand_id: brand.id, ...r, ends_at: inDays(endsInDays) })));
+      }
 
       for (let season = 1; season <= b.seasons; season++) {
         for (let n = 1; n <= b.perSeason; n++) await addEpisode(tx, brand.id, b, season, n);
@@ -320,6 +331,8 @@ export async function loadDemoCatalogue(
       button_color: '#c9ada7',
       button_text: 'Sweet dreams',
       sort: 2,
+      // A campaign that ends by itself: Schedule shows it under "Ending soon" on a new console.
+      available_until: inDays(12),
     },
     {
       title: '¡Robo Amigos en español!',
