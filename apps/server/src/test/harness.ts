@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { api, type Call } from '@kids-vod/contract';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
@@ -78,7 +79,19 @@ export interface TestApp {
   refused<C extends Call>(c: C, ...args: LooseArgs<C>): Promise<Refusal>;
   /** Sends a call of the contract and gives the whole answer, for tests about statuses or headers. */
   send<C extends Call>(c: C, ...args: LooseArgs<C>): Promise<Sent<C>>;
+  /** The rows of a statement sent straight to the database, for what no call answers (jobs' and bins' tables). */
+  rows<T>(query: SQL): Promise<T[]>;
   close(): Promise<void>;
+}
+
+/**
+ * A second server instance's own connection to the test app's PostgreSQL database, for what must happen once across
+ * instances (jobs). PostgreSQL only: an embedded database has one instance by nature.
+ */
+export async function openSecondInstance(t: TestApp): Promise<Database> {
+  const url = (t.database as Database & { url?: string }).url;
+  if (!url) throw new Error('two instances need the PostgreSQL server');
+  return openDatabase({ url });
 }
 
 /** The real app on a fresh migrated database, with the admin signed in. One per test file. */
@@ -126,6 +139,7 @@ export async function createTestApp(
       return refusalOf(c, res.statusCode, res.body);
     },
     send: (c, ...args) => send(c, args),
+    rows: async <T>(query: SQL) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows,
     close: async () => {
       await app.close();
       await database.close();

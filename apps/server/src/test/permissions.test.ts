@@ -3,16 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieToken } from './contract-call.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './harness.ts';
 import { fileUpload } from './multipart.ts';
-import { addStaff } from './staff.ts';
+import { addStaff, staffTokens } from './staff.ts';
 
 // The one generated test over the whole contract: every call × every role answers as CALL_PERMISSIONS says.
 const INGEST_KEY = 'k'.repeat(32);
 let t: TestApp;
-const tokens = {} as Record<Role, string>;
+let tokens: Record<Role, string>;
 beforeAll(async () => {
   t = await createTestApp({ INGEST_KEY });
-  tokens.admin = t.token;
-  for (const role of ROLES.filter((r) => r !== 'admin')) tokens[role] = (await addStaff(t, role)).token;
+  tokens = { admin: t.token, ...(await staffTokens(t)) };
 });
 afterAll(() => t.close());
 

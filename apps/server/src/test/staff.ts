@@ -1,4 +1,4 @@
-import { api, type Role } from '@kids-vod/contract';
+import { api, ROLES, type Role } from '@kids-vod/contract';
 import { answerOf, sessionCookieToken } from './contract-call.ts';
 import type { TestApp } from './harness.ts';
 
@@ -16,4 +16,11 @@ export async function addStaff(t: TestApp, role: Role, email = `${role}-${++seri
   // The session is the cookie; the answer's `token` is only its handle (decision 014), refused as a bearer token.
   const session = sessionCookieToken(accepted.headers['set-cookie']);
   return { id: invite.user.id, email, token: session, password: STAFF_PASSWORD };
+}
+
+/** A signed-in colleague of each role besides the admin's (whose token is `t.token`): each role's bearer token. */
+export async function staffTokens(t: TestApp): Promise<Record<Exclude<Role, 'admin'>, string>> {
+  const tokens = {} as Record<Exclude<Role, 'admin'>, string>;
+  for (const role of ROLES) if (role !== 'admin') tokens[role] = (await addStaff(t, role)).token;
+  return tokens;
 }

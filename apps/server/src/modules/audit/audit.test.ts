@@ -19,10 +19,7 @@ const audit = async (body: Record<string, unknown> = {}) => {
   return res.json() as { items: AuditEntry[]; next_before_id: number | null };
 };
 const history = async (entity: string, id: number | string) => (await audit({ entity, entity_id: String(id) })).items;
-/** Rows of a raw query; both drivers answer `{rows}` (the shared database type does not say so). */
-const query = async <T>(text: ReturnType<typeof sql>) =>
-  ((await t.database.db.execute(text)) as unknown as { rows: T[] }).rows;
-const count = async () => Number((await query<{ n: string }>(sql`select count(*) as n from audit_log`))[0].n);
+const count = async () => Number((await t.rows<{ n: string }>(sql`select count(*) as n from audit_log`))[0].n);
 
 async function addBrand(name: string) {
   const res = await t.send(api.brand.add, { name });
@@ -166,7 +163,7 @@ describe('audit log', () => {
   });
 
   it('has a trigger on exactly the tables the contract names as audited entities', async () => {
-    const rows = await query<{ table: string }>(
+    const rows = await t.rows<{ table: string }>(
       sql`select distinct event_object_table as table from information_schema.triggers where trigger_name = 'audit'`,
     );
     expect(rows.map((r) => r.table).sort()).toEqual([...AUDITED_ENTITIES].sort());

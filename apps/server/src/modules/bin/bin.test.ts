@@ -5,23 +5,21 @@ import { videoFiles } from '../../db/schema.ts';
 import { createJobRunner } from '../../lib/jobs.ts';
 import { contentList } from '../../test/content-list.ts';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/harness.ts';
-import { addStaff } from '../../test/staff.ts';
+import { staffTokens } from '../../test/staff.ts';
 import { emptyBinJob } from './index.ts';
 
 let t: TestApp;
-const tokens: Record<'editor' | 'marketing' | 'analyst', string> = { editor: '', marketing: '', analyst: '' };
+let tokens: Awaited<ReturnType<typeof staffTokens>>;
 beforeAll(async () => {
   t = await createTestApp();
-  for (const role of ['editor', 'marketing', 'analyst'] as const) tokens[role] = (await addStaff(t, role)).token;
+  tokens = await staffTokens(t);
 });
 afterAll(() => t.close());
 
 const ENGLISH = 1;
 const RUSSIAN = 2;
 let seq = 0;
-const query = async <T>(text: ReturnType<typeof sql>) =>
-  ((await t.database.db.execute(text)) as unknown as { rows: T[] }).rows;
-const auditCount = async () => Number((await query<{ n: string }>(sql`select count(*) as n from audit_log`))[0].n);
+const auditCount = async () => Number((await t.rows<{ n: string }>(sql`select count(*) as n from audit_log`))[0].n);
 
 /** A published brand with an English version, one published episode with an English version and a video. */
 async function catalogueBrand(name = `Bin Brand ${++seq}`) {
@@ -204,7 +202,7 @@ describe('delete to the bin', () => {
     expect(editor.statusCode).toBe(403);
     expect(await t.call(api.bin.purge, { entity: 'brands', id: brand.id })).toEqual({ ok: true });
     expect((await t.refused(api.bin.restore, { entity: 'brands', id: brand.id })).status).toBe(404);
-    expect((await query(sql`select id from content where id = ${episode.id}`)).length).toBe(0);
+    expect((await t.rows(sql`select id from content where id = ${episode.id}`)).length).toBe(0);
   });
 
   it('lets a role delete and restore only what it may change', async () => {
@@ -224,7 +222,7 @@ describe('delete to the bin', () => {
 
   it('keeps the viewing minutes of a deleted episode in the report', async () => {
     const { episode } = await catalogueBrand();
-    await query(
+    await t.rows(
       sql`insert into view_daily_content (day, content_id, seconds) values ('2026-01-05', ${episode.id}, 600)`,
     );
     await t.call(api.content.delete, { id: episode.id });
@@ -321,7 +319,7 @@ describe('restore from history', () => {
   });
 
   it('never records a secret: no password hash or token in any entry', async () => {
-    const rows = await query<{ n: string }>(
+    const rows = await t.rows<{ n: string }>(
       sql`select count(*) as n from audit_log where before::text ~ 'password_hash|token_hash|totp_secret' or after::text ~ 'password_hash|token_hash|totp_secret'`,
     );
     expect(Number(rows[0].n)).toBe(0);
@@ -335,13 +333,13 @@ describe('the job that empties the bin', () => {
     await t.call(api.promo.delete, { id: old.id });
     await t.call(api.promo.delete, { id: recent.id });
     let now = new Date(Date.now() + 10 * 86_400_000);
-    await query(
+    await t.rows(
       sql`update promos set deleted_at = ${new Date(now.getTime() - (BIN_DAYS + 1) * 86_400_000).toISOString()} where id = ${old.id}`,
     );
     const runner = createJobRunner(t.database.db, [emptyBinJob], { now: () => now, pollMs: 3_600_000 });
     await runner.start();
     await runner.stop();
-    const left = await query<{ id: number }>(sql`select id from promos where id in (${old.id}, ${recent.id})`);
+    const left = await t.rows<{ id: number }>(sql`select id from promos where id in (${old.id}, ${recent.id})`);
     expect(left.map((r) => r.id)).toEqual([recent.id]);
     // Not due again until a day later.
     expect(await runner.runDue()).toEqual([]);

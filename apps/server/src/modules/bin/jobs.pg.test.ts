@@ -6,26 +6,21 @@
 import { api, BIN_DAYS } from '@kids-vod/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { createJobRunner, type Job } from '../../lib/jobs.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, openSecondInstance, type TestApp } from '../../test/harness.ts';
 import { emptyBinJob } from './index.ts';
 
 let t: TestApp;
 let second: Database;
 beforeAll(async () => {
   t = await createTestApp();
-  const url = (t.database as Database & { url?: string }).url;
-  if (!url) throw new Error('two instances need the PostgreSQL server');
-  second = await openDatabase({ url });
+  second = await openSecondInstance(t);
 });
 afterAll(async () => {
   await second.close();
   await t.close();
 });
-
-const rows = async <T>(text: ReturnType<typeof sql>) =>
-  ((await t.database.db.execute(text)) as unknown as { rows: T[] }).rows;
 
 describe('jobs on two instances of one PostgreSQL', () => {
   it('runs each due job once, however the instances race', async () => {
@@ -47,9 +42,9 @@ describe('jobs on two instances of one PostgreSQL', () => {
       expect(ran.flat()).toEqual(['probe']);
       now = new Date(now.getTime() + 60_000);
     }
-    const runs = await rows<{ n: string }>(sql`select count(*) as n from job_probe`);
+    const runs = await t.rows<{ n: string }>(sql`select count(*) as n from job_probe`);
     expect(Number(runs[0].n)).toBe(5);
-    const [job] = await rows<{ runs: number }>(sql`select runs from scheduled_jobs where name = 'probe'`);
+    const [job] = await t.rows<{ runs: number }>(sql`select runs from scheduled_jobs where name = 'probe'`);
     expect(job.runs).toBe(5);
   });
 
@@ -61,8 +56,8 @@ describe('jobs on two instances of one PostgreSQL', () => {
     const b = createJobRunner(second.db, [emptyBinJob], { now: () => now, pollMs: 3_600_000 });
     await Promise.all([a.start(), b.start()]);
     await Promise.all([a.stop(), b.stop()]);
-    expect(await rows(sql`select id from promos where id = ${promo.id}`)).toEqual([]);
-    const [job] = await rows<{ runs: number; last_run_at: string }>(
+    expect(await t.rows(sql`select id from promos where id = ${promo.id}`)).toEqual([]);
+    const [job] = await t.rows<{ runs: number; last_run_at: string }>(
       sql`select runs, last_run_at from scheduled_jobs where name = 'empty-bin'`,
     );
     expect(job.runs).toBe(1);

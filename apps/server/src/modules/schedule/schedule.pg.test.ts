@@ -6,10 +6,10 @@
 import { api } from '@kids-vod/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { createJobRunner } from '../../lib/jobs.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, openSecondInstance, type TestApp } from '../../test/harness.ts';
 import { claimBuild } from './data.ts';
 import { publishOnScheduleJob } from './index.ts';
 
@@ -17,17 +17,13 @@ let t: TestApp;
 let second: Database;
 beforeAll(async () => {
   t = await createTestApp();
-  const url = (t.database as Database & { url?: string }).url;
-  if (!url) throw new Error('two instances need the PostgreSQL server');
-  second = await openDatabase({ url });
+  second = await openSecondInstance(t);
 });
 afterAll(async () => {
   await second.close();
   await t.close();
 });
 
-const rows = async <T>(text: ReturnType<typeof sql>) =>
-  ((await t.database.db.execute(text)) as unknown as { rows: T[] }).rows;
 const iso = (ms: number) => new Date(ms).toISOString();
 /** German, French, Italian: three languages, so the two instances have builds to race for. */
 const LANGS = [5, 4, 6];
@@ -83,7 +79,7 @@ describe('publishing on schedule on two instances of one PostgreSQL', () => {
     }
     expect(errors).toEqual([]);
 
-    const automatic = await rows<{ lang_id: number; state: string; n: string; builds: string }>(
+    const automatic = await t.rows<{ lang_id: number; state: string; n: string; builds: string }>(
       sql`select lang_id, state, count(*) as n, count(distinct build_id) as builds
           from automatic_builds group by lang_id, state order by lang_id`,
     );
@@ -93,15 +89,15 @@ describe('publishing on schedule on two instances of one PostgreSQL', () => {
         .sort()
         .map((lang_id) => ({ lang_id, state: 'done', n: String(edges.length), builds: String(edges.length) })),
     );
-    const [catalog] = await rows<{ n: string }>(sql`select count(*) as n from catalog_builds where automatic`);
+    const [catalog] = await t.rows<{ n: string }>(sql`select count(*) as n from catalog_builds where automatic`);
     expect(Number(catalog.n)).toBe(LANGS.length * edges.length);
-    const [attempts] = await rows<{ max: number }>(sql`select max(attempts) as max from automatic_builds`);
+    const [attempts] = await t.rows<{ max: number }>(sql`select max(attempts) as max from automatic_builds`);
     expect(attempts.max).toBe(1);
   });
 
   it('lets one instance claim a build while the other holds another: never the same, never waiting', async () => {
     const now = new Date('2031-01-01T00:00:00.000Z');
-    await rows(sql`insert into automatic_builds (at, lang_id, next_try_at)
+    await t.rows(sql`insert into automatic_builds (at, lang_id, next_try_at)
       values (${iso(now.getTime() - 2_000)}, 5, ${now.toISOString()}), (${iso(now.getTime() - 1_000)}, 4, ${now.toISOString()})`);
     // The second instance claims the first build and holds its row (uncommitted) while the first instance claims:
     // skip locked hands the first instance the other build at once (without it, it would wait for this commit).

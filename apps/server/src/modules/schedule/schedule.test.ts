@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobRunner, type JobRunner } from '../../lib/jobs.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { addStaff } from '../../test/staff.ts';
+import { staffTokens } from '../../test/staff.ts';
 import { MAX_ATTEMPTS, retryDelayMs } from './data.ts';
 import { publishOnScheduleJob, SCHEDULE_EVERY_MS } from './index.ts';
 
@@ -14,10 +14,10 @@ import { publishOnScheduleJob, SCHEDULE_EVERY_MS } from './index.ts';
  * forward only (2030 on), one after the other; the listing's items sit in 2040, where the scheduler never goes.
  */
 let t: TestApp;
-const tokens: Record<'editor' | 'marketing' | 'analyst', string> = { editor: '', marketing: '', analyst: '' };
+let tokens: Awaited<ReturnType<typeof staffTokens>>;
 beforeAll(async () => {
   t = await createTestApp();
-  for (const role of ['editor', 'marketing', 'analyst'] as const) tokens[role] = (await addStaff(t, role)).token;
+  tokens = await staffTokens(t);
 });
 afterAll(() => t.close());
 
@@ -29,8 +29,6 @@ const PORTUGUESE = 7;
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const iso = (ms: number) => new Date(ms).toISOString();
-const query = async <T>(text: ReturnType<typeof sql>) =>
-  ((await t.database.db.execute(text)) as unknown as { rows: T[] }).rows;
 
 let seq = 0;
 const stream = (langId: number, window: { available_from?: string; available_until?: string }) => {
@@ -225,7 +223,7 @@ describe('publishing on schedule', () => {
   /** A language's automatic builds, oldest first, as the database has them. */
   const automatic = async (lang: string) =>
     (
-      await query<{
+      await t.rows<{
         id: number;
         at: string;
         state: string;
@@ -290,7 +288,7 @@ describe('publishing on schedule', () => {
       is_live: true,
       automatic: true,
     });
-    const [stored] = await query<{ automatic: boolean }>(
+    const [stored] = await t.rows<{ automatic: boolean }>(
       sql`select automatic from catalog_builds where id = ${row.build_id}`,
     );
     expect(stored.automatic).toBe(true);
