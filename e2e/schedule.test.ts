@@ -1,7 +1,7 @@
 import type { Promo } from '@kids-vod/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { momentOf } from '../apps/console/src/lib/zoned-time.ts';
+import { momentOf, wallTime } from '../apps/console/src/lib/zoned-time.ts';
 import { type ConsoleUnderTest, expectAccessible, expectNoConsoleErrors, startConsole } from './support/console.ts';
 import * as scene from './support/scene.ts';
 
@@ -26,7 +26,60 @@ function tomorrowMidnightInParis(): string {
   return `${tomorrow.toISOString().slice(0, 10)}T00:00`;
 }
 
+/** The stable catalogue of English, as an app downloads it from the test's server: its banners' titles. */
+async function stableEnglishBanners(): Promise<string[]> {
+  const res = await fetch(`${c.baseUrl}/media/catalog/en.json`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { promos: { title: string }[] }).promos.map((p) => p.title);
+}
+
 describe('the schedule', () => {
+  // The edge is up to 80 s away (a whole minute: the field takes minutes), then it has 60 s to be published.
+  it('publishes a banner at its start by itself: the stable catalogue changes with nobody pressing Publish', {
+    timeout: 180_000,
+  }, async () => {
+    const banner = await scene.post(c, '/api/promo/add', {
+      title: 'Advent calendar',
+      lang_id: 1,
+      is_active: true,
+      available_from: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    });
+    // English published by hand before: the banner, not open yet, is not in it.
+    await scene.post(c, '/api/content/upload_json?lang=en', {});
+    expect(await stableEnglishBanners()).not.toContain('Advent calendar');
+
+    // The next whole minute at least 20 s away (the field is entered to the minute), as the staff member in Paris
+    // enters it.
+    const start = Math.ceil((Date.now() + 20_000) / 60_000) * 60_000;
+    const wall = wallTime(new Date(start).toISOString(), PARIS);
+    const page = await c.newPage({ timezoneId: PARIS });
+    await c.signIn(page);
+    await page.goto(`/admin/promo?edit=${banner.id}`);
+    const dialog = page.getByRole('dialog', { name: 'Edit banner' });
+    await dialog.getByLabel('Available from').fill(wall);
+    await dialog
+      .getByTestId('window-state')
+      .getByText(/^Starts in/)
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Save banner' }).click();
+    await page.locator('.mantine-Notification-root').getByText('Banner saved').first().waitFor();
+    const saved = (await scene.post<Promo[]>(c, '/api/promo/list', {})).find((p) => p.id === banner.id);
+    expect(saved?.available_from).toBe(new Date(start).toISOString());
+    expect(await stableEnglishBanners()).not.toContain('Advent calendar');
+
+    // Nobody presses anything: within 60 s of the start the stable file has the banner.
+    await expect
+      .poll(stableEnglishBanners, { timeout: start - Date.now() + 60_000, interval: 2_000 })
+      .toContain('Advent calendar');
+    expect(Date.now()).toBeGreaterThanOrEqual(start);
+
+    // The JSON Build screen lists it as published by the schedule.
+    await page.goto('/admin/json');
+    await page.getByText('Automatic', { exact: true }).first().waitFor();
+    await page.getByText('published by the schedule').first().waitFor();
+    expectNoConsoleErrors();
+  });
+
   it('ends a banner at midnight Paris time, set in its modal, and finds it under Ending soon', async () => {
     const banner = await scene.post(c, '/api/promo/add', { title: 'Winter sale', is_active: true });
     const page = await c.newPage({ timezoneId: PARIS });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Route } from 'playwright-core';
 import { expect } from 'vitest';
+import { createServerJobs } from '../../apps/server/src/server-jobs.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../apps/server/src/test/harness.ts';
 // @ts-expect-error: a plain .mjs script shared with npm start
 import { consoleDist } from '../../scripts/console-build.mjs';
@@ -43,6 +44,14 @@ export interface ConsoleUnderTest {
 export async function startConsole(): Promise<ConsoleUnderTest> {
   const t = await createTestApp({ DEMO_DATA: '0' }, { consoleDir: consoleDist });
   const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  // The work the real server does by itself runs here too, as main.ts starts it (publishing on schedule among it).
+  const jobs = createServerJobs({
+    db: t.database.db,
+    storage: t.app.storage,
+    publicUrl: t.config.PUBLIC_URL,
+    log: t.app.log,
+  });
+  await jobs.start();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
@@ -109,6 +118,7 @@ export async function startConsole(): Promise<ConsoleUnderTest> {
     async close() {
       for (const c of contexts) await c.close();
       await browser.close();
+      await jobs.stop();
       await t.close();
     },
   };

@@ -5,10 +5,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedFirstStart } from './db/seed.ts';
 import { loadDemoCatalogue } from './demo/demo-catalogue.ts';
-import { createJobRunner } from './lib/jobs.ts';
 import { createStorage } from './lib/storage/index.ts';
-import { emptyBinJob } from './modules/bin/index.ts';
-import { publishOnScheduleJob } from './modules/schedule/index.ts';
+import { createServerJobs } from './server-jobs.ts';
 
 async function main() {
   const config = loadConfig();
@@ -31,15 +29,7 @@ async function main() {
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   });
 
-  // Publishing on schedule runs every 15 s, so the runner looks for due jobs every 5 s (docs/decisions/031-scheduler.md).
-  const publishOnSchedule = publishOnScheduleJob({
-    storage,
-    publicUrl: config.PUBLIC_URL,
-    onBuildError: (err, lang) => app.log.error({ err, lang }, 'automatic catalogue build failed'),
-  });
-  const jobs = createJobRunner(database.db, [emptyBinJob, publishOnSchedule], {
-    onError: (job, err) => app.log.error({ err, job }, 'scheduled job failed'),
-  });
+  const jobs = createServerJobs({ db: database.db, storage, publicUrl: config.PUBLIC_URL, log: app.log });
 
   // SIGINT/SIGTERM: stop taking connections, finish requests in flight, then close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatInZone, relativeTo, windowBadge, windowPhase, windowWords } from './availability.ts';
+import { formatInZone, relativeTo, windowBadge, windowWords } from './availability.ts';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
 const LONDON = { now: NOW, timeZone: 'Europe/London' };
-
-describe('windowPhase', () => {
-  it.each([
-    [null, null, 'open'],
-    ['2026-11-26T12:00:00Z', null, 'open'], // from is inclusive
-    ['2026-11-26T12:00:01Z', null, 'scheduled'],
-    [null, '2026-11-26T12:00:00Z', 'ended'], // until is exclusive
-    [null, '2026-11-26T12:00:01Z', 'open'],
-    ['2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z', 'ended'],
-  ] as const)('from %s until %s is %s', (from, until, phase) => {
-    expect(windowPhase({ from, until }, NOW)).toBe(phase);
-  });
-});
 
 describe('windowWords', () => {
   it('says an item without limits is available', () => {

@@ -1,23 +1,15 @@
 /**
  * An item's availability in time (api.md "Availability in time") in words: "Starts in 5 days", "Live in GB, IE until
  * 30/11/2028", "Ended 3 days ago". Written once for the edit modals, the country rules and the lists' badges; pure
- * and small (Intl only, no date library), since the brands list is part of the first load.
+ * and small (Intl only, no date library), since the brands list is part of the first load. Where a moment falls
+ * against a window is the contract's windowState, the catalogue's own rule: the words never disagree with the file.
  */
+import { windowState } from '@kids-vod/contract/client';
 
 /** A window: from inclusive, until exclusive; null is no limit. */
 export interface TimeWindow {
   from: string | null;
   until: string | null;
-}
-
-/** Where a moment falls against a window: before it opens, inside it, or after it closed. */
-export type WindowPhase = 'scheduled' | 'open' | 'ended';
-
-export function windowPhase(window: TimeWindow, now: Date): WindowPhase {
-  const t = now.getTime();
-  if (window.until !== null && Date.parse(window.until) <= t) return 'ended';
-  if (window.from !== null && Date.parse(window.from) > t) return 'scheduled';
-  return 'open';
 }
 
 /** An item's own window from its fields, as the contract names them. */
@@ -91,10 +83,10 @@ export function windowWords(
   { now, timeZone = ownTimeZone(), live = 'Available' }: WindowWordsOptions,
 ) {
   const on = (iso: string) => formatInZone(iso, timeZone);
-  switch (windowPhase(window, now)) {
-    case 'ended':
+  switch (windowState(window.from, window.until, now)) {
+    case 'after':
       return `Ended ${relativeTo(window.until as string, now)} (${on(window.until as string)})`;
-    case 'scheduled': {
+    case 'before': {
       const from = window.from as string;
       const until = window.until ? `, until ${on(window.until)}` : '';
       return `Starts ${relativeTo(from, now)} (${on(from)}${until})`;
@@ -109,10 +101,10 @@ export function windowWords(
  * accessible name with the moment; null for an item inside its window (no badge).
  */
 export function windowBadge(window: TimeWindow, now: Date): { text: string; label: string } | null {
-  const phase = windowPhase(window, now);
-  if (phase === 'open') return null;
+  const state = windowState(window.from, window.until, now);
+  if (state === 'open') return null;
   const words = windowWords(window, { now });
-  return phase === 'scheduled'
+  return state === 'before'
     ? { text: 'Scheduled', label: `Scheduled: ${words}` }
     : { text: 'Expired', label: `Expired: ${words}` };
 }

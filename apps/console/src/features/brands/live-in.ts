@@ -1,6 +1,5 @@
 import type { CountryRule } from '@kids-vod/contract';
 import { mayWatch, whereToWatch } from '@kids-vod/contract/client';
-import { ruleWindow, windowPhase } from '../../lib/availability.ts';
 import { codeList, SHOWN_CODES } from './where-available.ts';
 
 // Apart from where-available.ts, which the brands list (the first load) uses: this one is the modal's.
@@ -9,7 +8,7 @@ import { codeList, SHOWN_CODES } from './where-available.ts';
  * undefined where no include rule is in force (everywhere, perhaps with exceptions: "Available").
  */
 export function liveIn(rules: Pick<CountryRule, 'code2' | 'exclude' | 'starts_at' | 'ends_at'>[], now: Date) {
-  const where = whereToWatch(rules.filter((r) => windowPhase(ruleWindow(r), now) === 'open'));
+  const where = whereToWatch(rules, now);
   if (!where.include) return undefined;
   const allowed = where.include.filter((c) => mayWatch(where, c));
   return allowed.length > 0 ? `Live in ${codeList(allowed, SHOWN_CODES)}` : undefined;

@@ -22,4 +22,15 @@ describe('where a brand is available, in a few words', () => {
     expect(whereAvailable([many], 2)).toBe('Only DE, AT +6 more');
     expect(whereAvailable([many], Number.POSITIVE_INFINITY)).toBe('Only DE, AT, CH, FR, IT, ES, PT, NL');
   });
+
+  it('reads the rules at a moment with their dates: a licence not begun or ended leaves its countries out', () => {
+    const at = '2026-11-26T12:00:00Z';
+    const licence = { code2: ['GB', 'IE'], exclude: false, starts_at: '2026-12-01T00:00:00Z', ends_at: null };
+    const embargo = { code2: ['FR'], exclude: true, starts_at: null, ends_at: '2026-11-26T12:00:00Z' };
+    expect(whereAvailable([licence], 6, at)).toBe('Nowhere');
+    expect(whereAvailable([licence], 6, '2026-12-01T00:00:00Z')).toBe('Only GB, IE');
+    // An exclusion ended (until is exclusive) excludes no more.
+    expect(whereAvailable([embargo], 6, at)).toBe('Everywhere');
+    expect(whereAvailable([embargo], 6, '2026-11-26T11:59:59Z')).toBe('Everywhere except FR');
+  });
 });

@@ -1,5 +1,4 @@
-import type { CountryRule } from '@kids-vod/contract';
-import { mayWatch, whereToWatch } from '@kids-vod/contract/client';
+import { type DatedRule, type Instant, mayWatch, whereToWatch } from '@kids-vod/contract/client';
 
 /** How many country codes a summary names before it says "+N more". */
 export const SHOWN_CODES = 6;
@@ -11,10 +10,11 @@ export function codeList(codes: string[], limit: number): string {
 
 /**
  * Where a brand may be watched (the contract's whereToWatch), in a few words: "Everywhere", "Only DE, AT",
- * "Everywhere except FR", "Nowhere". Countries read in the order the rules name them.
+ * "Everywhere except FR", "Nowhere". Countries read in the order the rules name them. Read at `at` (now) with the
+ * rules' dates: a licence not begun or ended leaves its countries out.
  */
-export function whereAvailable(rules: Pick<CountryRule, 'code2' | 'exclude'>[], limit = SHOWN_CODES): string {
-  const where = whereToWatch(rules);
+export function whereAvailable(rules: readonly DatedRule[], limit = SHOWN_CODES, at: Instant = Date.now()): string {
+  const where = whereToWatch(rules, at);
   if (where.include) {
     const allowed = where.include.filter((c) => mayWatch(where, c));
     return allowed.length > 0 ? `Only ${codeList(allowed, limit)}` : 'Nowhere';

@@ -1,5 +1,5 @@
 import type { ScheduleEdge } from '@kids-vod/contract';
-import { ActionIcon, Group, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Group, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import classes from './month-grid.module.css';
 import { dayKey } from './schedule-model.ts';
@@ -87,20 +87,25 @@ export function MonthGrid({
                       data-today={key === today || undefined}
                       data-chosen={key === day || undefined}
                       aria-pressed={key === day}
-                      aria-label={`${DAY_NAME.format(date)}${words.length ? `: ${words.join(', ')}` : ': nothing'}`}
                       onClick={() => onDay(key === day ? '' : key)}
                       data-testid={`day-${key}`}
                     >
-                      <Text size="sm" fw={key === today ? 700 : 400}>
+                      {/* The name in words, and the figures shown for the eye hidden from it: an aria-label would
+                          name the button with words that do not contain what it shows ("27 −1"), which voice
+                          control users say to press it. */}
+                      <VisuallyHidden>
+                        {`${DAY_NAME.format(date)}${words.length ? `: ${words.join(', ')}` : ': nothing'}`}
+                      </VisuallyHidden>
+                      <Text size="sm" fw={key === today ? 700 : 400} aria-hidden>
                         {date.getDate()}
                       </Text>
                       {opens ? (
-                        <Text size="xs" className={classes.opens}>
+                        <Text size="xs" className={classes.opens} aria-hidden>
                           +{opens}
                         </Text>
                       ) : null}
                       {closes ? (
-                        <Text size="xs" className={classes.closes}>
+                        <Text size="xs" className={classes.closes} aria-hidden>
                           −{closes}
                         </Text>
                       ) : null}
