@@ -12,24 +12,26 @@ describe('windowWords', () => {
 
   it('says until when, in the zone given, and where when told', () => {
     const window = { from: '2026-11-01T00:00:00Z', until: '2028-11-30T00:00:00Z' };
-    expect(windowWords(window, LONDON)).toBe('Available until 30/11/2028');
-    expect(windowWords(window, { ...LONDON, live: 'Live in GB, IE' })).toBe('Live in GB, IE until 30/11/2028');
+    expect(windowWords(window, LONDON)).toBe('Available until 30/11/2028 00:00 GMT');
+    expect(windowWords(window, { ...LONDON, live: 'Live in GB, IE' })).toBe(
+      'Live in GB, IE until 30/11/2028 00:00 GMT',
+    );
     // Midnight in London is 01:00 in Paris.
-    expect(windowWords(window, { now: NOW, timeZone: 'Europe/Paris' })).toBe('Available until 30/11/2028 01:00');
+    expect(windowWords(window, { now: NOW, timeZone: 'Europe/Paris' })).toBe('Available until 30/11/2028 01:00 CET');
   });
 
   it('says when a scheduled item starts, in days and as a date', () => {
     expect(windowWords({ from: '2026-12-01T12:00:00Z', until: null }, LONDON)).toBe(
-      'Starts in 5 days (01/12/2026 12:00)',
+      'Starts in 5 days (01/12/2026 12:00 GMT)',
     );
     expect(windowWords({ from: '2026-11-27T12:00:00Z', until: '2027-01-06T00:00:00Z' }, LONDON)).toBe(
-      'Starts tomorrow (27/11/2026 12:00, until 06/01/2027)',
+      'Starts tomorrow (27/11/2026 12:00 GMT, until 06/01/2027 00:00 GMT)',
     );
   });
 
   it('says how long ago an item ended', () => {
     expect(windowWords({ from: null, until: '2026-11-23T12:00:00Z' }, LONDON)).toBe(
-      'Ended 3 days ago (23/11/2026 12:00)',
+      'Ended 3 days ago (23/11/2026 12:00 GMT)',
     );
   });
 });
@@ -48,8 +50,8 @@ describe('relativeTo', () => {
 
 describe('formatInZone', () => {
   it('shows the wall time of the zone, through daylight saving', () => {
-    expect(formatInZone('2026-07-01T10:15:00Z', 'Europe/London')).toBe('01/07/2026 11:15');
-    expect(formatInZone('2026-12-31T23:00:00Z', 'Europe/Paris')).toBe('01/01/2027');
+    expect(formatInZone('2026-07-01T10:15:00Z', 'Europe/London')).toBe('01/07/2026 11:15 BST');
+    expect(formatInZone('2026-12-31T23:00:00Z', 'Europe/Paris')).toBe('01/01/2027 00:00 CET');
   });
 });
 

@@ -28,8 +28,8 @@ export const ruleWindow = (rule: { starts_at?: string | null; ends_at?: string |
 export const ownTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * A moment as the console shows dates (en-GB) in a time zone: "30/11/2028" at midnight there, else
- * "30/11/2028 18:30".
+ * A moment as the console shows dates (en-GB) in a time zone, with the time even at midnight (a bare date reads as
+ * "through that day", while a window ends at its first minute) and the zone named: "30/11/2028 00:00 GMT".
  */
 export function formatInZone(iso: string, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
@@ -40,11 +40,11 @@ export function formatInZone(iso: string, timeZone: string): string {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
+    timeZoneName: 'short',
   }).formatToParts(new Date(iso));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const day = `${part('day')}/${part('month')}/${part('year')}`;
-  const time = `${part('hour')}:${part('minute')}`;
-  return time === '00:00' ? day : `${day} ${time}`;
+  return `${day} ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -1,5 +1,16 @@
 import type { CatalogBuildRecord } from '@kids-vod/contract';
-import { Anchor, Group, Modal, ScrollArea, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Group,
+  Modal,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CopyValue } from '../../components/copy-value.tsx';
@@ -13,26 +24,47 @@ import { absoluteUrl, countList, formatSize, formatTime, WARNING_TEXT } from './
 const SHORT_SHA = 12;
 
 /** The URL as a link that opens in a new tab, and a button that copies it. */
-export function UrlCell({ url, what }: { url: string; what: string }) {
+function UrlLink({ url, what }: { url: string; what: string }) {
   const href = absoluteUrl(url);
   return (
+    <Group gap={4} wrap="nowrap" align="flex-start">
+      <Anchor
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        size="xs"
+        ff="monospace"
+        c={LINK_COLOUR}
+        style={{ overflowWrap: 'anywhere' }}
+      >
+        {href}
+        <IconExternalLink size={12} aria-hidden style={{ marginLeft: 4, verticalAlign: 'middle' }} />
+        <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+      </Anchor>
+      <CopyValue size="sm" value={href} label={`Copy URL of ${what}`} />
+    </Group>
+  );
+}
+
+/**
+ * A build's URL; for the live build also the stable URL the apps download (the same file, overwritten by each
+ * build), so the address to give an app is on the screen, not only in the docs.
+ */
+export function UrlCell({ url, what, stableUrl }: { url: string; what: string; stableUrl?: string }) {
+  return (
     <Table.Td>
-      <Group gap={4} wrap="nowrap" align="flex-start">
-        <Anchor
-          href={href}
-          target="_blank"
-          rel="noopener noreferrer"
-          size="xs"
-          ff="monospace"
-          c={LINK_COLOUR}
-          style={{ overflowWrap: 'anywhere' }}
-        >
-          {href}
-          <IconExternalLink size={12} aria-hidden style={{ marginLeft: 4, verticalAlign: 'middle' }} />
-          <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-        </Anchor>
-        <CopyValue size="sm" value={href} label={`Copy URL of ${what}`} />
-      </Group>
+      {stableUrl ? (
+        <Stack gap={2} mb={6}>
+          <Text size="xs" c="dimmed">
+            Apps download
+          </Text>
+          <UrlLink url={stableUrl} what={`the stable address of ${what}`} />
+          <Text size="xs" c="dimmed">
+            This build
+          </Text>
+        </Stack>
+      ) : null}
+      <UrlLink url={url} what={what} />
     </Table.Td>
   );
 }

@@ -23,12 +23,6 @@ const sortValue: Record<string, (b: CatalogBuildRecord) => string | number> = {
   created: (b) => b.created_at,
 };
 
-/**
- * Whether the server published a build by itself at an edge of the schedule (api.md "Availability in time"); read
- * where the record says so (`automatic`, added with the scheduler).
- */
-const isAutomatic = (build: CatalogBuildRecord) => (build as { automatic?: boolean }).automatic === true;
-
 /** Who published a build, and for a rollback which build it made live again. */
 function Provenance({ build }: { build: CatalogBuildRecord }) {
   const by = build.created_by ? ` by ${build.created_by}` : '';
@@ -40,10 +34,17 @@ function Provenance({ build }: { build: CatalogBuildRecord }) {
       </Text>
     );
   }
-  if (isAutomatic(build)) {
+  if (build.automatic) {
     return (
-      <Group gap={4} wrap="nowrap" mt={2}>
-        <Badge size="xs" tt="none" variant="default" radius="sm" data-testid={`automatic-${build.id}`}>
+      <Group gap={4} mt={2}>
+        <Badge
+          size="xs"
+          tt="none"
+          variant="default"
+          radius="sm"
+          style={{ flex: 'none', overflow: 'visible' }}
+          data-testid={`automatic-${build.id}`}
+        >
           Automatic
         </Badge>
         <Text size="xs" c="dimmed">
@@ -167,7 +168,7 @@ export function BuildHistory({ languages, languagesLoaded }: { languages: Langua
                             </Group>
                             <Provenance build={b} />
                           </Table.Td>
-                          <UrlCell url={b.versioned_url} what={what} />
+                          <UrlCell url={b.versioned_url} what={what} stableUrl={b.is_live ? b.url : undefined} />
                           <BuildDetails build={b} what={what} language={name} />
                           {mayRollBack ? (
                             <Table.Td>

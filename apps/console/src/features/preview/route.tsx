@@ -12,7 +12,7 @@ import { KidsHome } from './kids-home.tsx';
 const URL_DEFAULTS = { lang: 'en', country: 'US', at: '', brand: '' };
 
 /** The moment a preview shows, in words: "now", or "at 27/11/2026 (Europe/London)". */
-const seenAt = (at: string | null) => (at ? `at ${formatInZone(at, ownTimeZone())} (${ownTimeZone()})` : 'now');
+const seenAt = (at: string | null) => (at ? `at ${formatInZone(at, ownTimeZone())}` : 'now');
 
 export function Component() {
   const [url, setUrl] = useUrlState(URL_DEFAULTS);

@@ -117,6 +117,17 @@ export function MonthGrid({
           ))}
         </Table.Tbody>
       </Table>
+      {/* The day's figures explained once, for the eye (each day's button says them in words). */}
+      <Text size="xs" c="dimmed" mt={4} aria-hidden>
+        <Text span size="xs" className={classes.opens}>
+          +N
+        </Text>{' '}
+        items open that day,{' '}
+        <Text span size="xs" className={classes.closes}>
+          −N
+        </Text>{' '}
+        close (times in your zone).
+      </Text>
     </div>
   );
 }
