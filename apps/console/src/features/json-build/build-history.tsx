@@ -127,7 +127,7 @@ export function BuildHistory({ languages, languagesLoaded }: { languages: Langua
               <Table.Thead style={{ whiteSpace: 'nowrap' }}>
                 <Table.Tr>
                   <SortHeader label="Language" column="language" {...header} />
-                  <Table.Th>Versioned URL</Table.Th>
+                  <Table.Th>URL</Table.Th>
                   <SortHeader label="Size" column="size" {...header} />
                   <Table.Th>SHA-256</Table.Th>
                   <SortHeader label="Created" column="created" {...header} />
