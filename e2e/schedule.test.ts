@@ -158,6 +158,8 @@ describe('the schedule', () => {
     await rules.getByRole('combobox', { name: 'Time zone' }).click();
     await page.getByRole('option', { name: 'Europe/London', exact: true }).click();
     await rules.getByLabel('Starts').fill('2030-12-01T00:00');
+    // An "only" rule starting later takes the brand out of every country until then: said before it is added.
+    await rules.getByTestId('rule-nowhere-warning').waitFor();
     await rules.getByRole('button', { name: 'Add rule' }).click();
     await rules
       .getByTestId('country-rule-state')

@@ -1,4 +1,5 @@
 import { type CountryRule, CountryRuleAddBody } from '@kids-vod/contract';
+import { whereToWatch } from '@kids-vod/contract/client';
 import {
   ActionIcon,
   Badge,
@@ -20,6 +21,7 @@ import { confirmAction } from '../../components/confirm.tsx';
 import { choicesError, Loaded } from '../../components/list-state.tsx';
 import { MomentPair, windowError } from '../../components/window-fields.tsx';
 import { ownTimeZone, ruleWindow, windowWords } from '../../lib/availability.ts';
+import { WARNING_TEXT } from '../../lib/colours.ts';
 import { countryZones } from '../../lib/country-zones.ts';
 import { useCountries } from '../../lib/reads.ts';
 import { sameWallTime } from '../../lib/zoned-time.ts';
@@ -129,6 +131,17 @@ export function CountryRules({ brandId, draft }: { brandId: number; draft: RuleD
     [countries.data],
   );
   const countryName = (code: string) => names.get(code) ?? code;
+  // An "only" rule that starts later takes the brand out of every country until then (decision 030): said before
+  // it is added, since the brand would vanish from the next build without a sign.
+  const { code2, exclude, starts_at } = draft.values;
+  const nowhereUntilStart =
+    !exclude &&
+    code2.length > 0 &&
+    starts_at !== null &&
+    Date.parse(starts_at) > Date.now() &&
+    whereToWatch(rules.data ?? []).include?.length !== 0 &&
+    whereToWatch([...(rules.data ?? []), { code2, exclude, starts_at, ends_at: draft.values.ends_at }]).include
+      ?.length === 0;
 
   function addRule() {
     if (draft.validate().hasErrors) return;
@@ -193,6 +206,12 @@ export function CountryRules({ brandId, draft }: { brandId: number; draft: RuleD
                 searchable
               />
             </SimpleGrid>
+            {nowhereUntilStart ? (
+              <Text size="sm" c={WARNING_TEXT} data-testid="rule-nowhere-warning">
+                Until this rule starts, the brand is shown nowhere: with an “only” rule, a brand is shown only where one
+                is in force.
+              </Text>
+            ) : null}
             <Group justify="space-between">
               <Switch
                 label="Exclude these countries"

@@ -17,8 +17,9 @@ import { CopyValue } from '../../components/copy-value.tsx';
 import { HiddenItems } from '../../components/hidden-items.tsx';
 import { ListState } from '../../components/list-state.tsx';
 import { LINK_COLOUR } from '../../components/list-table.tsx';
+import { WARNING_TEXT } from '../../lib/colours.ts';
 import { useLeftOut } from './api.ts';
-import { absoluteUrl, countList, formatSize, formatTime, WARNING_TEXT } from './format.ts';
+import { absoluteUrl, countList, formatSize, formatTime } from './format.ts';
 
 /** How much of the SHA-256 the table shows; the whole of it is on hover and copied. */
 const SHORT_SHA = 12;

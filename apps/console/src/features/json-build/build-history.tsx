@@ -6,11 +6,12 @@ import { confirmAction } from '../../components/confirm.tsx';
 import { ListState, SkeletonRows } from '../../components/list-state.tsx';
 import { ActionsHeader } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
+import { SUCCESS_TEXT } from '../../lib/colours.ts';
 import { useMay } from '../../lib/permissions.ts';
 import { type SortDirection, sortRows, useUrlState } from '../../lib/url-state.ts';
 import { useBuilds, useRollBack } from './api.ts';
 import { BuildDetails, UrlCell } from './build-cells.tsx';
-import { formatShortTime, formatTime, SUCCESS_TEXT } from './format.ts';
+import { formatShortTime, formatTime } from './format.ts';
 
 const ALL = 'all';
 const PAGE = 50;

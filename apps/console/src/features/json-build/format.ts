@@ -51,10 +51,3 @@ export function countList(counts: Record<string, number>): { key: string; label:
       .map((key) => ({ key, label: key.replaceAll('_', ' '), value: counts[key] })),
   ];
 }
-
-/**
- * Text on light orange and green badges: Mantine's orange 9 and green 9 are below 4.5:1 there in light mode,
- * these darker shades pass; the dark mode shades 3 pass as they are.
- */
-export const WARNING_TEXT = 'light-dark(#9a3412, var(--mantine-color-orange-3))';
-export const SUCCESS_TEXT = 'light-dark(#166534, var(--mantine-color-green-3))';

@@ -4,12 +4,12 @@ import { DEFAULT_LANG_ID } from '@kids-vod/contract/client';
 import { Alert, Badge, Button, Group, Loader, Paper, Progress, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconClock, IconLock, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { SUCCESS_TEXT } from '../../lib/colours.ts';
 import { roleLabel, rolesWith, useMay, useRole } from '../../lib/permissions.ts';
 import { errorMessage } from '../../lib/query-client.ts';
 import { type LanguageResult, useCheckChanges, usePublishCatalogue, usePublishEveryCatalogue } from './api.ts';
 import { BuildDetails, UrlCell } from './build-cells.tsx';
 import { ChangesModal } from './changes-modal.tsx';
-import { SUCCESS_TEXT } from './format.ts';
 
 const ALL = 'all';
 

@@ -2,8 +2,8 @@ import type { Language, LocaleEntry } from '@kids-vod/contract';
 import { ActionIcon, Badge, Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { SkeletonRows } from '../../components/list-state.tsx';
+import { SUCCESS_TEXT, WARNING_TEXT } from '../../lib/colours.ts';
 import type { SortDirection } from '../../lib/url-state.ts';
-import { SUCCESS_TEXT, WARNING_TEXT } from './grid-model.ts';
 import classes from './locales.module.css';
 import { TranslationCell } from './translation-cell.tsx';
 

@@ -3,9 +3,9 @@ import { Badge, Loader, Table, Text, Textarea, UnstyledButton, VisuallyHidden } 
 import { schemaResolver } from '@mantine/form';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { type KeyboardEvent, memo, useEffect, useRef, useState } from 'react';
+import { WARNING_TEXT } from '../../lib/colours.ts';
 import { errorMessage } from '../../lib/query-client.ts';
 import { useSaveTranslation } from './api.ts';
-import { WARNING_TEXT } from './grid-model.ts';
 import classes from './locales.module.css';
 
 /** How long a saved cell shows its check mark. */
