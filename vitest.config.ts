@@ -28,14 +28,7 @@ const e2eTests = {
 };
 
 /** The e2e journeys that run again on the PostgreSQL server (docs/decisions/029-journeys-on-postgres.md). */
-const POSTGRES_JOURNEYS = [
-  'e2e/brands.test.ts',
-  'e2e/content.test.ts',
-  'e2e/bin.test.ts',
-  'e2e/history.test.ts',
-  'e2e/publishing.test.ts',
-  'e2e/report.test.ts',
-];
+const POSTGRES_JOURNEYS = ['e2e/content.test.ts', 'e2e/bin.test.ts', 'e2e/publishing.test.ts'];
 
 // Server tests run on PGlite always, and again on the PostgreSQL server when TEST_DATABASE_URL is set.
 export default defineConfig({
