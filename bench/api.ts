@@ -110,7 +110,12 @@ interface Case {
   raw: boolean;
   /** The p99 target in ms (on PostgreSQL). */
   p99Target: number;
+  /** Asked for as the console's browser asks (Chromium's `accept-encoding`): the answer comes compressed. */
+  browser?: true;
 }
+
+/** What Chromium sends with every call of the console. */
+const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 // A page of promo codes as the console asks for it; on the large catalogue the last page of 1,000,000 at 100 a page.
 const PROMO_LIMIT = CATALOGUE.promoCodes >= 1_000_000 ? 100 : 50;
@@ -156,6 +161,7 @@ const CASES: Case[] = [
     method: 'POST',
     body: { fields: 'table' },
     raw: false,
+    browser: true,
     p99Target: 30,
   },
   {
@@ -164,6 +170,7 @@ const CASES: Case[] = [
     method: 'POST',
     body: { brand_id: 1, limit: 100 },
     raw: false,
+    browser: true,
     p99Target: 30,
   },
   {
@@ -173,9 +180,31 @@ const CASES: Case[] = [
     // after_id: the last code of the page before, found once the server is up (keysetCase).
     body: { limit: PROMO_LIMIT },
     raw: false,
+    browser: true,
     p99Target: 20,
   },
 ];
+
+let changes = 0;
+/**
+ * The median of 5 single requests, each right after a change of the catalogue (an app string's key added, untimed):
+ * what a list costs when its kept answer is old (decision 034), beside the "alone" of a kept one.
+ */
+async function afterAChange(s: Servers, request: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const added = await fetch(`${s.app}/api/locales/add_key`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ key: `bench.change.${process.pid}.${++changes}` }),
+    });
+    if (!added.ok) throw new Error(`add_key: ${added.status} ${await added.text()}`);
+    const started = performance.now();
+    await request();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[2];
+}
 
 /** The keyset case asks for the rows after the last code of the page before the deep page. */
 async function keysetCase(s: Servers) {
@@ -193,6 +222,8 @@ interface Row {
   name: string;
   /** Median latency of one request with nothing else running, ms. */
   alone?: number;
+  /** The same, each right after a change of the catalogue: the answer worked out anew, not kept (decision 034). */
+  anew?: number;
   app: LoadResult;
   raw?: LoadResult;
   p99Target?: number;
@@ -237,26 +268,31 @@ async function measure(s: Servers, label: string): Promise<Row[]> {
   const auth = { authorization: `Bearer ${s.token}` };
   const run = async (url: string, c?: Case) => {
     await drained(s);
-    return load({ url, method: c?.method, body: c?.body, headers: auth, connections: CONNECTIONS, duration: DURATION });
+    const headers = c?.browser ? { ...auth, ...BROWSER_ENCODINGS } : auth;
+    return load({ url, method: c?.method, body: c?.body, headers, connections: CONNECTIONS, duration: DURATION });
   };
   // Warm-up: JIT, connection pools, PostgreSQL's caches.
   for (const c of CASES) {
-    await load({ url: s.app + c.path, method: c.method, body: c.body, headers: auth, connections: 10, duration: 2 });
+    const headers = c.browser ? { ...auth, ...BROWSER_ENCODINGS } : auth;
+    await load({ url: s.app + c.path, method: c.method, body: c.body, headers, connections: 10, duration: 2 });
     await load({ url: s.raw + c.path, method: c.method, body: c.body, headers: auth, connections: 10, duration: 2 });
   }
   // One request at a time first: the latency a single user sees, with nothing queued in front of it.
   const alone = new Map<string, number>();
+  const anew = new Map<string, number>();
   for (const c of CASES) {
     const init = {
       method: c.method,
-      headers: { ...auth, 'content-type': 'application/json' },
+      headers: { ...auth, 'content-type': 'application/json', ...(c.browser ? BROWSER_ENCODINGS : {}) },
       body: JSON.stringify(c.body),
     };
     alone.set(c.name, await medianMs(async () => (await fetch(s.app + c.path, init)).arrayBuffer(), 9, 2));
+    anew.set(c.name, await afterAChange(s, () => fetch(s.app + c.path, init).then((r) => r.arrayBuffer())));
   }
   const rows: Row[] = [];
   const log = (r: Row) => {
     r.alone = alone.get(r.name);
+    r.anew = anew.get(r.name);
     rows.push(r);
     const ratio = r.raw ? `  app/raw ${(r.app.rps / r.raw.rps).toFixed(2)}` : '';
     const raw = r.raw ? `  | raw ${fmt(r.raw.rps)} req/s p50 ${r.raw.p50} p99 ${r.raw.p99}` : '';
@@ -279,12 +315,12 @@ async function measure(s: Servers, label: string): Promise<Row[]> {
 function table(title: string, rows: Row[], noop: LoadResult) {
   const lines = [
     `\n${title}`,
-    '| call | alone | app req/s | p50 | p99 | raw req/s | raw p99 | app/raw | app/no-op | KB/answer |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| call | alone | alone after a change | app req/s | p50 | p99 | raw req/s | raw p99 | app/raw | app/no-op | KB/answer |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.name} | ${r.alone === undefined ? '' : `${fmt(r.alone, 1)} ms`} | ${fmt(r.app.rps)} | ${r.app.p50} ms | ${r.app.p99} ms | ${r.raw ? fmt(r.raw.rps) : ''} | ${
+      `| ${r.name} | ${r.alone === undefined ? '' : `${fmt(r.alone, 1)} ms`} | ${r.anew === undefined ? '' : `${fmt(r.anew, 1)} ms`} | ${fmt(r.app.rps)} | ${r.app.p50} ms | ${r.app.p99} ms | ${r.raw ? fmt(r.raw.rps) : ''} | ${
         r.raw ? `${r.raw.p99} ms` : ''
       } | ${r.raw ? (r.app.rps / r.raw.rps).toFixed(2) : ''} | ${(r.app.rps / noop.rps).toFixed(2)} | ${fmt(
         r.app.bytesPerRequest / 1024,

@@ -65,7 +65,7 @@ describe('the content screen', () => {
     await c.signIn(page);
     await page.goto('/admin/content');
     await page.getByText('Content is listed per brand').waitFor();
-    expect(await page.title()).toBe('Content · Kids VOD');
+    await expect.poll(() => page.title()).toBe('Content · Kids VOD');
     await accessible(page, 'content without a brand');
 
     await choose(page, page, 'Brand', 'Forest Friends');

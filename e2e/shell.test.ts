@@ -34,7 +34,7 @@ describe('sign-in and the access guard', () => {
     await c.signIn(page);
     await page.goto('/admin/streams?x=1');
     await page.getByTestId('page-title').getByText('Streams').waitFor();
-    expect(await page.title()).toBe('Streams · Kids VOD');
+    await expect.poll(() => page.title()).toBe('Streams · Kids VOD');
     expectNoConsoleErrors();
   });
 
@@ -43,7 +43,7 @@ describe('sign-in and the access guard', () => {
     await c.signIn(page);
     await page.goto('/admin');
     await page.waitForURL(/\/admin\/brands$/);
-    expect(await page.title()).toBe('Brands · Kids VOD');
+    await expect.poll(() => page.title()).toBe('Brands · Kids VOD');
     await page.goto('/admin/report');
     await page.getByTestId('page-title').getByText('Report').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('page'))).toBe('/admin/report');
@@ -218,7 +218,7 @@ describe('the layout', () => {
     await links.filter({ hasText: 'Promocodes' }).click();
     await page.waitForURL(/\/admin\/promocodes$/);
     await drawer.waitFor({ state: 'hidden' });
-    expect(await page.title()).toBe('Promocodes · Kids VOD');
+    await expect.poll(() => page.title()).toBe('Promocodes · Kids VOD');
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await drawer.waitFor();
     await page.locator('.mantine-Drawer-overlay').click({ position: { x: 900, y: 400 } });
@@ -297,7 +297,7 @@ describe('the layout', () => {
     await c.signIn(page);
     await page.goto('/admin/no-such-screen');
     await page.getByRole('heading', { name: 'Not found' }).waitFor();
-    expect(await page.title()).toBe('Not found · Kids VOD');
+    await expect.poll(() => page.title()).toBe('Not found · Kids VOD');
     await expectAccessible(page, 'not found');
     expectNoConsoleErrors();
   });

@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { api } from '@kids-vod/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
@@ -105,5 +106,59 @@ describe('answers made once: ETag and 304', () => {
     const post = await t.post(api.brand.list.path, {});
     expect(post.statusCode).toBe(200);
     expect(post.headers.etag).toBeUndefined();
+  });
+});
+
+describe('answers made once: kept per change of the catalogue', () => {
+  /** Renames a brand behind the server's back: no audit row, so the catalogue's state looks unchanged. */
+  const renameUnseen = async (id: number, name: string) => {
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update brands set name = ${name} where id = ${id}`);
+    });
+  };
+
+  it('sends a list again as it was until the next change, then the new one, compressed or not', async () => {
+    const [first] = await t.call(api.brand.list, {});
+    const before = await t.call(api.brand.list, {});
+    await renameUnseen(first.id, 'Renamed unseen');
+    // Kept: the rename left no trace of a change, so the answer is the one worked out before it.
+    expect(await t.call(api.brand.list, {})).toEqual(before);
+    const kept = await t.request({
+      method: 'POST',
+      url: api.brand.list.path,
+      payload: {},
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(kept.headers['content-encoding']).toBe('br');
+    expect(kept.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(brotliDecompressSync(kept.rawPayload).toString())).toEqual(before);
+    const gzipped = await t.request({
+      method: 'POST',
+      url: api.brand.list.path,
+      payload: {},
+      headers: { 'accept-encoding': 'br;q=0, gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(before);
+
+    // Any change of the catalogue, here another brand, and the next answer is worked out anew.
+    await t.call(api.brand.add, { name: 'Kept answer brand', age_rating: '3+' });
+    const after = await t.call(api.brand.list, {});
+    expect(after.find((b) => b.id === first.id)?.name).toBe('Renamed unseen');
+    expect(after.map((b) => b.name)).toContain('Kept answer brand');
+  });
+
+  it('keeps each input its own answer', async () => {
+    // A language version, which the whole list carries with its title and the table without.
+    const [brand] = await t.call(api.brand.list, {});
+    await t.call(api.brand.langAdd, { brand_id: brand.id, lang_id: 1, title: 'Kept title', is_published: true });
+    const table = await t.call(api.brand.list, { fields: 'table' });
+    const whole = await t.call(api.brand.list, {});
+    expect(table).not.toEqual(whole);
+    expect(await t.call(api.brand.list, { fields: 'table' })).toEqual(table);
+    const [code] = (await t.call(api.promoCode.list, { offset: 0, limit: 1 })).rows;
+    expect((await t.call(api.promoCode.list, { offset: 0, limit: 1, search: 'no such code' })).rows).toEqual([]);
+    expect((await t.call(api.promoCode.list, { offset: 0, limit: 1 })).rows).toEqual(code ? [code] : []);
   });
 });

@@ -1,6 +1,23 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../db/client.ts';
+import { auditLog } from '../db/schema.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The answer depends only on the call's input and the catalogue's tables: kept once per change (route()). */
+    kept?: boolean;
+  }
+  interface FastifyRequest {
+    /** Where a kept call's answer is to be kept, when it is worked out (see `keptAnswers`). */
+    keepAs: { key: string; version: string } | null;
+  }
+}
 
 /**
  * Answers made once (issue 19, ADR 027), for the API's routes only (registered in their scope, so the console's
@@ -14,7 +31,8 @@ import type { FastifyInstance } from 'fastify';
  *   downloads (text/csv, streamed row by row) and anything else keep their bytes as they are, and request bodies
  *   (the streamed uploads) are never decompressed.
  */
-export async function registerAnswers(api: FastifyInstance) {
+export async function registerAnswers(api: FastifyInstance, db: Db) {
+  keptAnswers(api, db);
   // Before compression's own hook, so the tag is the JSON's and a 304 has nothing left to compress.
   api.addHook('onSend', async (req, reply, payload) => {
     const json = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
@@ -50,4 +68,81 @@ function matches(header: string | undefined, tag: string): boolean {
     const given = t.trim();
     return given === '*' || given.replace(/^W\//, '') === tag;
   });
+}
+
+/**
+ * Answers kept once per change (issue 19, decision 034): the lists' answers depend only on their input and on the
+ * catalogue's tables, whose every change writes a row of the audit log in its own transaction (0003_audit_log.sql).
+ * So the log's last id names the catalogue's state: a call marked `kept` whose answer was worked out at that id is
+ * sent again as it was (and, once asked for compressed, compressed once), at the cost of one index lookup instead
+ * of its queries, assembly and compression. Every instance keeps its own, checked against the shared database on
+ * every call, so a change saved on one instance shows on the next call to any other.
+ *
+ * Ids are handed out when a change is made, not when it commits: an answer is kept only when the database had no
+ * transaction in progress as the id was read, so every change with an id up to it is already in the answer (a later
+ * one has a higher id, and makes the kept answer old at once).
+ */
+function keptAnswers(api: FastifyInstance, db: Db) {
+  const kept = new LRUCache<string, Kept>({
+    // What a few large lists take (the brand table of 1,000 brands is about 1 MB of JSON), bounded.
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (k) => k.json.length + 1,
+  });
+  api.decorateRequest('keepAs', null);
+  api.addHook('preHandler', async (req, reply) => {
+    if (!req.routeOptions.config.kept) return;
+    const key = `${req.routeOptions.url} ${JSON.stringify(req.body ?? null)} ${JSON.stringify(req.query ?? null)}`;
+    const [state] = await db
+      .select({
+        version: sql<string>`coalesce(max(${auditLog.id}), 0)::text`,
+        settled: sql<boolean>`pg_snapshot_xmin(pg_current_snapshot()) = pg_snapshot_xmax(pg_current_snapshot())`,
+      })
+      .from(auditLog);
+    const found = kept.get(key);
+    if (found?.version === state.version) return sendKept(req, reply, found);
+    if (state.settled) req.keepAs = { key, version: state.version };
+  });
+  api.addHook('onSend', async (req, reply, payload) => {
+    if (req.keepAs && reply.statusCode === 200 && typeof payload === 'string') {
+      kept.set(req.keepAs.key, { version: req.keepAs.version, json: payload, encoded: {} });
+    }
+    return payload;
+  });
+}
+
+interface Kept {
+  version: string;
+  json: string;
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+type Encoding = 'br' | 'gzip';
+const compress: Record<Encoding, (json: string) => Promise<Buffer>> = {
+  // The compression plugin's own settings, so a kept answer is the bytes a fresh one would be.
+  br: (json) => promisify(brotliCompress)(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+  gzip: (json) => promisify(gzip)(json),
+};
+
+async function sendKept(req: FastifyRequest, reply: FastifyReply, found: Kept) {
+  // Sent as it is: the compression plugin is told to leave it, as it would leave a small answer.
+  req.headers['x-no-compression'] = '1';
+  reply.header('content-type', 'application/json; charset=utf-8');
+  reply.header('vary', 'accept-encoding');
+  const encoding = found.json.length >= 1024 ? acceptedEncoding(req.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(found.json);
+  found.encoded[encoding] ??= compress[encoding](found.json);
+  reply.header('content-encoding', encoding);
+  return reply.send(await found.encoded[encoding]);
+}
+
+/** br before gzip, as the plugin prefers; an encoding the client refuses (`;q=0`) is not taken. */
+function acceptedEncoding(header: string | undefined): Encoding | null {
+  const taken = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q))
+      .map(([name]) => name.trim().toLowerCase()),
+  );
+  return taken.has('br') ? 'br' : taken.has('gzip') ? 'gzip' : null;
 }

@@ -36,6 +36,11 @@ export function route<C extends Call>(
      * which are audited all the same.
      */
     changes?: 'own-transactions';
+    /**
+     * A list whose answer depends only on its input and the catalogue's tables (no user, no clock): kept once per
+     * change of the catalogue and sent again until the next (lib/answers.ts).
+     */
+    kept?: true;
   } = {},
 ): void {
   const tag = c.path.split('/')[2] ?? 'api';
@@ -58,7 +63,7 @@ export function route<C extends Call>(
     url: c.path,
     bodyLimit: options.bodyLimit,
     // What the call needs (CALL_PERMISSIONS): the session hook (modules/auth) refuses a role without it, with 403.
-    config: { public: c.public === true, permission: permissionOf(c) },
+    config: { public: c.public === true, permission: permissionOf(c), change: isChange, kept: options.kept },
     schema: {
       summary: c.summary,
       tags: [tag],

@@ -10,6 +10,8 @@ export const SESSION_IDLE_DAYS = 7;
 const DAY_MS = 86_400_000;
 /** Writing `last_used_at` on every request would be a write per read; once a minute is enough for a 7-day idle rule. */
 const TOUCH_INTERVAL_MS = 60_000;
+/** How long a session checked stays checked (routes.ts): revocation reaches every instance within it. */
+export const SESSION_RECHECK_MS = 1_000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newToken = (prefix = '') => `${prefix}${randomBytes(32).toString('base64url')}`;

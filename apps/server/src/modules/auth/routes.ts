@@ -1,5 +1,6 @@
 import { api, type Permission } from '@kids-vod/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { HttpError } from '../../lib/errors.ts';
 import { requirePermission } from '../../lib/permissions.ts';
 import { route } from '../../lib/route.ts';
@@ -12,7 +13,9 @@ import {
   findApiTokenUser,
   findSessionUser,
   findUserByEmail,
+  hashToken,
   revokeSession,
+  SESSION_RECHECK_MS,
   type SessionUser,
   sessionHandle,
   startLoginAttempt,
@@ -42,6 +45,8 @@ declare module 'fastify' {
     public?: boolean;
     /** What the call needs (CALL_PERMISSIONS), set by route(). */
     permission?: Permission;
+    /** A signed-in change (route()): it may end sessions or change a role, so the sessions checked are checked anew. */
+    change?: boolean;
   }
 }
 
@@ -114,11 +119,30 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.decorateRequest('user', null);
 
+  /**
+   * The users of the sessions checked within the last second (issue 19, decision 034), by the token's hash: a call
+   * needs no database round trip for its session when the same session called just before. A session revoked, a
+   * user deactivated or a role changed takes effect at once on this instance (every change clears them, and so does
+   * signing out) and within a second on any other.
+   */
+  const recentlyChecked = new LRUCache<string, SessionUser>({ max: 10_000, ttl: SESSION_RECHECK_MS });
+
   /** A personal API token's owner, or a session's user (cookie or bearer). */
   const signedInUser = async (token: string | undefined) => {
     if (!token) return null;
-    return token.startsWith(API_TOKEN_PREFIX) ? findApiTokenUser(db, token) : findSessionUser(db, token);
+    const key = hashToken(token);
+    const known = recentlyChecked.get(key);
+    if (known) return known;
+    const user = token.startsWith(API_TOKEN_PREFIX)
+      ? await findApiTokenUser(db, token)
+      : await findSessionUser(db, token);
+    if (user) recentlyChecked.set(key, user);
+    return user;
   };
+  // Before the answer leaves (the change is committed by then), so the caller's next call already sees it.
+  app.addHook('onSend', async (req) => {
+    if (req.routeOptions.config.change || req.routeOptions.url === api.auth.logout.path) recentlyChecked.clear();
+  });
 
   // Every call needs a session but those the contract marks public; unknown routes fall through to 404.
   // The matched route's pattern decides, never the raw URL: the router decodes it, so /%61pi/... reaches /api/...

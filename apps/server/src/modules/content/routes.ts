@@ -16,7 +16,7 @@ import {
 export async function contentRoutes(app: FastifyInstance) {
   const { db } = app.database;
   // Thousands of items a brand; content.test.ts checks the answer has exactly the contract's fields.
-  route(app, api.content.list, (req) => listContent(db, req.body), { answerValidation: false });
+  route(app, api.content.list, (req) => listContent(db, req.body), { answerValidation: false, kept: true });
   route(app, api.content.add, (req) => addContent(db, req.body));
   route(app, api.content.update, (req) => updateContent(db, req.body));
   route(app, api.content.langList, (req) => listContentLangs(db, req.body.content_id));

@@ -5,7 +5,7 @@ import { addPromoCode, deletePromoCode, getPromoCode, listPromoCodes, updateProm
 
 export async function promoCodeRoutes(app: FastifyInstance) {
   const { db } = app.database;
-  route(app, api.promoCode.list, (req) => listPromoCodes(db, req.body));
+  route(app, api.promoCode.list, (req) => listPromoCodes(db, req.body), { kept: true });
   route(app, api.promoCode.get, (req) => getPromoCode(db, req.params.id));
   route(app, api.promoCode.add, (req) => addPromoCode(db, req.body));
   route(app, api.promoCode.update, (req) => updatePromoCode(db, req.params.id, req.body));

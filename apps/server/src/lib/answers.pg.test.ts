@@ -1,0 +1,55 @@
+/**
+ * Two server instances on one PostgreSQL (decision 034): each keeps its own answers and its own recently checked
+ * sessions, so what one saves or ends must reach the other on its next call (a list) or within a second (a session).
+ */
+import { api } from '@kids-vod/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import type { Database } from '../db/client.ts';
+import { createTestApp, openSecondInstance, type TestApp } from '../test/harness.ts';
+import { addStaff } from '../test/staff.ts';
+
+let t: TestApp;
+let secondDatabase: Database;
+let second: FastifyInstance;
+beforeAll(async () => {
+  t = await createTestApp();
+  secondDatabase = await openSecondInstance(t);
+  second = await buildApp({ database: secondDatabase, config: t.config, consoleDir: '/nonexistent' });
+  await second.ready();
+});
+afterAll(async () => {
+  await second.close();
+  await secondDatabase.close();
+  await t.close();
+});
+
+const onSecond = (url: string, token: string, payload: Record<string, unknown> = {}) =>
+  second.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${token}` } });
+
+describe('two instances on one PostgreSQL', () => {
+  it('a brand saved on one is in the list the other sends next, though it kept the list before', async () => {
+    const before = await onSecond(api.brand.list.path, t.token, { fields: 'table' });
+    expect((await onSecond(api.brand.list.path, t.token, { fields: 'table' })).json()).toEqual(before.json());
+    await t.call(api.brand.add, { name: 'Saved on the first instance', age_rating: '3+' });
+    const after = (await onSecond(api.brand.list.path, t.token, { fields: 'table' })).json<{ name: string }[]>();
+    expect(after.map((b) => b.name)).toContain('Saved on the first instance');
+  });
+
+  it('a user deactivated on one is refused by the other within a second, though it checked them just before', async () => {
+    const person = await addStaff(t, 'editor');
+    expect((await onSecond(api.brand.list.path, person.token)).statusCode).toBe(200);
+    await t.call(api.users.update, { id: person.id, is_active: false });
+    const ended = Date.now();
+    await expect
+      .poll(async () => (await onSecond(api.brand.list.path, person.token)).statusCode, {
+        timeout: 5_000,
+        interval: 50,
+      })
+      .toBe(401);
+    expect(Date.now() - ended).toBeLessThan(1_500);
+    // On the instance that saved it, at once.
+    expect((await t.refused(api.brand.list, {}, { token: person.token })).status).toBe(401);
+  });
+});
