@@ -15,7 +15,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Where a kept call's answer is to be kept, when it is worked out (see `keptAnswers`). */
-    keepAs: { key: string; version: string } | null;
+    keepAs: { key: string; version: string; finish: (answer: Kept | null) => void } | null;
   }
 }
 
@@ -88,6 +88,9 @@ function keptAnswers(api: FastifyInstance, db: Db) {
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (k) => k.json.length + 1,
   });
+  // The answers being worked out: a call asking for the same at the same state meanwhile waits for it, so a change
+  // followed by a hundred calls at once works the list out once, not a hundred times side by side.
+  const underway = new Map<string, { version: string; answer: Promise<Kept | null> }>();
   api.decorateRequest('keepAs', null);
   api.addHook('preHandler', async (req, reply) => {
     if (!req.routeOptions.config.kept) return;
@@ -100,17 +103,43 @@ function keptAnswers(api: FastifyInstance, db: Db) {
       .from(auditLog);
     const found = kept.get(key);
     if (found?.version === state.version) return sendKept(req, reply, found);
-    if (state.settled) req.keepAs = { key, version: state.version };
+    if (!state.settled) return;
+    const pending = underway.get(key);
+    if (pending?.version === state.version) {
+      const answer = await pending.answer;
+      // Else the one working it out was refused or failed: this call works it out for itself.
+      if (answer) return sendKept(req, reply, answer);
+      return;
+    }
+    let finish: (answer: Kept | null) => void = () => {};
+    const answer = new Promise<Kept | null>((resolve) => {
+      finish = resolve;
+    });
+    underway.set(key, { version: state.version, answer });
+    req.keepAs = {
+      key,
+      version: state.version,
+      finish: (done) => {
+        if (underway.get(key)?.answer === answer) underway.delete(key);
+        finish(done);
+      },
+    };
   });
   api.addHook('onSend', async (req, reply, payload) => {
-    if (req.keepAs && reply.statusCode === 200 && typeof payload === 'string') {
-      kept.set(req.keepAs.key, { version: req.keepAs.version, json: payload, encoded: {} });
-    }
+    if (!req.keepAs) return payload;
+    const { key, version, finish } = req.keepAs;
+    const done =
+      reply.statusCode === 200 && typeof payload === 'string' ? { version, json: payload, encoded: {} } : null;
+    if (done) kept.set(key, done);
+    finish(done);
     return payload;
   });
+  // A call that ends without an answer sent (the client went away) must not leave the others waiting.
+  api.addHook('onResponse', async (req) => req.keepAs?.finish(null));
+  api.addHook('onRequestAbort', async (req) => req.keepAs?.finish(null));
 }
 
-interface Kept {
+export interface Kept {
   version: string;
   json: string;
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
