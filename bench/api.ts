@@ -119,7 +119,8 @@ const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 // A page of promo codes as the console asks for it; on the large catalogue the last page of 1,000,000 at 100 a page.
 const PROMO_LIMIT = CATALOGUE.promoCodes >= 1_000_000 ? 100 : 50;
-const DEEP_PAGE = CATALOGUE.promoCodes >= 1_000_000 ? 10_000 : 1_001;
+const DEEP_PAGE =
+  CATALOGUE.promoCodes >= 1_000_000 ? 10_000 : Math.min(1_001, Math.floor(CATALOGUE.promoCodes / PROMO_LIMIT));
 
 const CASES: Case[] = [
   {
@@ -303,6 +304,22 @@ async function measure(s: Servers, label: string): Promise<Row[]> {
   };
   log({ name: 'no-op Fastify route (framework baseline)', app: await run(`${s.noop}/noop`) });
   log({ name: 'health (no login, select 1)', app: await run(`${s.app}/healthz`) });
+  // The brand table as a browser gets it is tens of KB: the same bytes from the no-op server are this run's ceiling.
+  const table = CASES.find((c) => c.browser && c.path === '/api/brand/list') as Case;
+  const asked = () =>
+    fetch(s.app + table.path, {
+      method: 'POST',
+      headers: { ...auth, ...BROWSER_ENCODINGS, 'content-type': 'application/json' },
+      body: JSON.stringify(table.body),
+    });
+  // The second time, as it is kept (decision 034), it comes with its length: the compressed size.
+  await (await asked()).arrayBuffer();
+  const bytes = Number((await asked()).headers.get('content-length'));
+  if (!bytes) throw new Error('the brand table came without a content-length');
+  log({
+    name: `no-op route answering ${fmt(bytes / 1024, 1)} KB (the brand table's size compressed)`,
+    app: await run(`${s.noop}/bytes/${bytes}`),
+  });
   for (const c of CASES) {
     // Turn about: the app, then the baseline on the same data under the same load.
     const app = await run(s.app + c.path, c);

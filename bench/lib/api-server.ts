@@ -136,6 +136,13 @@ await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
 
 const noop = Fastify();
 noop.get('/noop', async () => ({ ok: true }));
+// The same, answering `n` bytes as an already compressed list would be: what sending an answer that size costs here.
+noop.get<{ Params: { n: string } }>('/bytes/:n', async (req, reply) =>
+  reply
+    .header('content-type', 'application/json')
+    .header('content-encoding', 'br')
+    .send(Buffer.alloc(Number(req.params.n))),
+);
 await noop.listen({ port: 0, host: '127.0.0.1' });
 
 const base = (port: number) => `http://127.0.0.1:${port}`;

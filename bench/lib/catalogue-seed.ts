@@ -36,11 +36,21 @@ export const LARGE_CATALOGUE: CatalogueShape = {
   promoCodes: 1_000_000,
 };
 
-/** The catalogue BENCH_CATALOGUE names (`large`), or the given default. */
+/** The demo's size (6 brands, a few languages, dozens of episodes): issue 19's embedded-database row. */
+export const DEMO_SIZED_CATALOGUE: CatalogueShape = {
+  brands: 6,
+  brandLangs: 3,
+  bigBrandEpisodes: 40,
+  episodesPerBrand: 12,
+  promoCodes: 120,
+};
+
+/** The catalogue BENCH_CATALOGUE names (`large`, `demo`), or the given default. */
 export function pickCatalogue(fallback: CatalogueShape): { name: string; shape: CatalogueShape } {
   const name = process.env.BENCH_CATALOGUE ?? 'default';
   if (name === 'large') return { name, shape: LARGE_CATALOGUE };
-  if (name !== 'default') throw new Error(`BENCH_CATALOGUE: "${name}" is not a catalogue (default, large)`);
+  if (name === 'demo') return { name, shape: DEMO_SIZED_CATALOGUE };
+  if (name !== 'default') throw new Error(`BENCH_CATALOGUE: "${name}" is not a catalogue (default, large, demo)`);
   return { name, shape: fallback };
 }
 

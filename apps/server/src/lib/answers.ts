@@ -91,16 +91,19 @@ function keptAnswers(api: FastifyInstance, db: Db) {
   // The answers being worked out: a call asking for the same at the same state meanwhile waits for it, so a change
   // followed by a hundred calls at once works the list out once, not a hundred times side by side.
   const underway = new Map<string, { version: string; answer: Promise<Kept | null> }>();
+  // Prepared once: it runs on every call of a kept list.
+  const catalogueState = db
+    .select({
+      version: sql<string>`coalesce(max(${auditLog.id}), 0)::text`,
+      settled: sql<boolean>`pg_snapshot_xmin(pg_current_snapshot()) = pg_snapshot_xmax(pg_current_snapshot())`,
+    })
+    .from(auditLog)
+    .prepare('catalogue_state');
   api.decorateRequest('keepAs', null);
   api.addHook('preHandler', async (req, reply) => {
     if (!req.routeOptions.config.kept) return;
     const key = `${req.routeOptions.url} ${JSON.stringify(req.body ?? null)} ${JSON.stringify(req.query ?? null)}`;
-    const [state] = await db
-      .select({
-        version: sql<string>`coalesce(max(${auditLog.id}), 0)::text`,
-        settled: sql<boolean>`pg_snapshot_xmin(pg_current_snapshot()) = pg_snapshot_xmax(pg_current_snapshot())`,
-      })
-      .from(auditLog);
+    const [state] = await catalogueState.execute();
     const found = kept.get(key);
     if (found?.version === state.version) return sendKept(req, reply, found);
     if (!state.settled) return;
