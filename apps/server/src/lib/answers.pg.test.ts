@@ -3,7 +3,9 @@
  * sessions, so what one saves or ends must reach the other on its next call (a list) or within a second (a session).
  */
 import { api } from '@kids-vod/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
@@ -35,6 +37,26 @@ describe('two instances on one PostgreSQL', () => {
     await t.call(api.brand.add, { name: 'Saved on the first instance', age_rating: '3+' });
     const after = (await onSecond(api.brand.list.path, t.token, { fields: 'table' })).json<{ name: string }[]>();
     expect(after.map((b) => b.name)).toContain('Saved on the first instance');
+  });
+
+  it('keeps no answer while another transaction has a change underway, which may commit below the id read', async () => {
+    const open = new pg.Client({ connectionString: (t.database as Database & { url: string }).url });
+    await open.connect();
+    try {
+      await open.query('begin');
+      await open.query(`insert into brands (name, slug, age_rating) values ('Underway', 'underway', '3+')`);
+      const [first] = await t.call(api.brand.list, {});
+      // Renamed behind the server's back (no audit row): a kept answer would still show the old name.
+      await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`update brands set name = 'Seen at once' where id = ${first.id}`);
+      });
+      expect((await t.call(api.brand.list, {})).map((b) => b.name)).toContain('Seen at once');
+      await open.query('commit');
+      expect((await t.call(api.brand.list, {})).map((b) => b.name)).toContain('Underway');
+    } finally {
+      await open.end();
+    }
   });
 
   it('a user deactivated on one is refused by the other within a second, though it checked them just before', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
@@ -78,9 +78,9 @@ function matches(header: string | undefined, tag: string): boolean {
  * of its queries, assembly and compression. Every instance keeps its own, checked against the shared database on
  * every call, so a change saved on one instance shows on the next call to any other.
  *
- * Ids are handed out when a change is made, not when it commits: an answer is kept only when the database had no
- * transaction in progress as the id was read, so every change with an id up to it is already in the answer (a later
- * one has a higher id, and makes the kept answer old at once).
+ * Ids are handed out when a change is made, not when it commits: an answer is kept only when no other transaction
+ * was writing to the audit log after the id was read, so every change with an id up to it is committed and in the
+ * answer read after it (a later one has a higher id, and makes the kept answer old at once).
  */
 function keptAnswers(api: FastifyInstance, db: Db) {
   const kept = new LRUCache<string, Kept>({
@@ -90,15 +90,21 @@ function keptAnswers(api: FastifyInstance, db: Db) {
   });
   // The answers being worked out: a call asking for the same at the same state meanwhile waits for it, so a change
   // followed by a hundred calls at once works the list out once, not a hundred times side by side.
-  const underway = new Map<string, { version: string; answer: Promise<Kept | null> }>();
+  const workingOut = new Map<string, { version: string; answer: Promise<Kept | null> }>();
   // Prepared once: it runs on every call of a kept list.
   const catalogueState = db
-    .select({
-      version: sql<string>`coalesce(max(${auditLog.id}), 0)::text`,
-      settled: sql<boolean>`pg_snapshot_xmin(pg_current_snapshot()) = pg_snapshot_xmax(pg_current_snapshot())`,
-    })
+    .select({ version: sql<string>`coalesce(max(${auditLog.id}), 0)::text` })
     .from(auditLog)
     .prepare('catalogue_state');
+  // Read on a miss only (it walks the shared lock table): a transaction that has written to the audit log holds this
+  // lock on it until it commits, and takes it before its row gets its id; nothing else takes it.
+  const changeUnderway = db
+    .select({
+      underway: sql<boolean>`exists (select 1 from pg_locks where relation = ${getTableName(auditLog)}::regclass
+        and mode = 'RowExclusiveLock' and pid <> pg_backend_pid())`,
+    })
+    .from(sql`(select 1) as once`)
+    .prepare('catalogue_change_underway');
   api.decorateRequest('keepAs', null);
   api.addHook('preHandler', async (req, reply) => {
     if (!req.routeOptions.config.kept) return;
@@ -106,8 +112,9 @@ function keptAnswers(api: FastifyInstance, db: Db) {
     const [state] = await catalogueState.execute();
     const found = kept.get(key);
     if (found?.version === state.version) return sendKept(req, reply, found);
-    if (!state.settled) return;
-    const pending = underway.get(key);
+    const [{ underway }] = await changeUnderway.execute();
+    if (underway) return;
+    const pending = workingOut.get(key);
     if (pending?.version === state.version) {
       const answer = await pending.answer;
       // Else the one working it out was refused or failed: this call works it out for itself.
@@ -118,12 +125,12 @@ function keptAnswers(api: FastifyInstance, db: Db) {
     const answer = new Promise<Kept | null>((resolve) => {
       finish = resolve;
     });
-    underway.set(key, { version: state.version, answer });
+    workingOut.set(key, { version: state.version, answer });
     req.keepAs = {
       key,
       version: state.version,
       finish: (done) => {
-        if (underway.get(key)?.answer === answer) underway.delete(key);
+        if (workingOut.get(key)?.answer === answer) workingOut.delete(key);
         finish(done);
       },
     };
