@@ -51,9 +51,20 @@ export default defineConfig({
           ]
         : []),
       // The console's pure helpers (URL state, grid model, formatters, …): no browser, no database.
-      { test: { name: 'console-unit', include: ['apps/console/src/**/*.test.ts'], environment: 'node' } },
+      // maxWorkers as the server projects', which run in the same group (Vitest asks one value per group).
+      {
+        test: { name: 'console-unit', include: ['apps/console/src/**/*.test.ts'], environment: 'node', maxWorkers: 2 },
+      },
       // The lint config holds the architecture: a probe file breaking a boundary must fail `biome lint`.
-      { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'tooling',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          maxWorkers: 2,
+        },
+      },
       { test: { ...e2eTests, name: 'e2e-pglite', env: { TEST_DB: 'pglite' } } },
       // The console's first-load budget (JS and CSS before the brands screen), from a build of its own.
       {
