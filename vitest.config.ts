@@ -30,9 +30,6 @@ const e2eTests = {
   sequence: { groupOrder: 1 },
 };
 
-/** The e2e journeys that run again on the PostgreSQL server (docs/decisions/029-journeys-on-postgres.md). */
-const POSTGRES_JOURNEYS = ['e2e/publishing.test.ts'];
-
 // Server tests run on PGlite always, and again on the PostgreSQL server when TEST_DATABASE_URL is set.
 export default defineConfig({
   test: {
@@ -75,21 +72,6 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
         },
       },
-      ...(process.env.TEST_DATABASE_URL
-        ? [
-            {
-              test: {
-                ...e2eTests,
-                // The journeys whose screens read and write the most of the database run on the server too; the
-                // rest drive the same dialect-free server code that the server tests cover on both databases, and
-                // running all of them twice would take the whole run past its 30 minutes on 2 cores.
-                include: POSTGRES_JOURNEYS,
-                name: 'e2e-postgres',
-                env: { TEST_DB: 'postgres' },
-              },
-            },
-          ]
-        : []),
     ],
   },
 });
