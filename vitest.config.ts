@@ -6,9 +6,6 @@ const serverTests = {
   globalSetup: ['apps/server/src/test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  // Vitest's default on 2 cores is one file at a time; a file spends much of its time waiting on its database (the
-  // PostgreSQL server, or PGlite's start), so two at once nearly halve the server tests' part of the run.
-  maxWorkers: 2,
 };
 
 const e2eTests = {
@@ -21,8 +18,6 @@ const e2eTests = {
   // expect.poll waits for a condition in the page like Playwright's own waits do (support/console.ts: 20 s), not
   // vitest's default 1 s: a slow-hashed sign-in on a loaded machine takes longer than that.
   expect: { poll: { timeout: 20_000 } },
-  // One browser and one server per file; two files at once is what 2 cores take.
-  maxWorkers: 2,
   // A journey drives a real browser against a real server on 2 shared cores; one retry keeps a
   // scheduling hiccup from failing the build, while a broken journey still fails twice and is reported.
   retry: 1,
@@ -33,6 +28,11 @@ const e2eTests = {
 // Server tests run on PGlite always, and again on the PostgreSQL server when TEST_DATABASE_URL is set.
 export default defineConfig({
   test: {
+    // Two files at once, every project alike (Vitest asks one value per group): Vitest's default on 2 cores is one.
+    // A server test file waits on its database much of the time (the PostgreSQL server, or PGlite's start), so two
+    // nearly halve the server tests' part of the run; an e2e file is one browser and one server, two of them what
+    // 2 cores take.
+    maxWorkers: 2,
     projects: [
       { test: { ...serverTests, name: 'server-pglite', env: { TEST_DB: 'pglite' }, exclude: ['**/*.pg.test.ts'] } },
       ...(process.env.TEST_DATABASE_URL
@@ -48,20 +48,9 @@ export default defineConfig({
           ]
         : []),
       // The console's pure helpers (URL state, grid model, formatters, …): no browser, no database.
-      // maxWorkers as the server projects', which run in the same group (Vitest asks one value per group).
-      {
-        test: { name: 'console-unit', include: ['apps/console/src/**/*.test.ts'], environment: 'node', maxWorkers: 2 },
-      },
+      { test: { name: 'console-unit', include: ['apps/console/src/**/*.test.ts'], environment: 'node' } },
       // The lint config holds the architecture: a probe file breaking a boundary must fail `biome lint`.
-      {
-        test: {
-          name: 'tooling',
-          include: ['scripts/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          maxWorkers: 2,
-        },
-      },
+      { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       { test: { ...e2eTests, name: 'e2e-pglite', env: { TEST_DB: 'pglite' } } },
       // The console's first-load budget (JS and CSS before the brands screen), from a build of its own.
       {

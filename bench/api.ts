@@ -116,6 +116,8 @@ interface Case {
 
 /** What Chromium sends with every call of the console. */
 const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+/** A case's headers: the session's, and the browser's encodings for the console's calls. */
+const headersOf = (auth: Record<string, string>, c?: Case) => (c?.browser ? { ...auth, ...BROWSER_ENCODINGS } : auth);
 
 // A page of promo codes as the console asks for it; on the large catalogue the last page of 1,000,000 at 100 a page.
 const PROMO_LIMIT = CATALOGUE.promoCodes >= 1_000_000 ? 100 : 50;
@@ -269,13 +271,19 @@ async function measure(s: Servers, label: string): Promise<Row[]> {
   const auth = { authorization: `Bearer ${s.token}` };
   const run = async (url: string, c?: Case) => {
     await drained(s);
-    const headers = c?.browser ? { ...auth, ...BROWSER_ENCODINGS } : auth;
+    const headers = headersOf(auth, c);
     return load({ url, method: c?.method, body: c?.body, headers, connections: CONNECTIONS, duration: DURATION });
   };
   // Warm-up: JIT, connection pools, PostgreSQL's caches.
   for (const c of CASES) {
-    const headers = c.browser ? { ...auth, ...BROWSER_ENCODINGS } : auth;
-    await load({ url: s.app + c.path, method: c.method, body: c.body, headers, connections: 10, duration: 2 });
+    await load({
+      url: s.app + c.path,
+      method: c.method,
+      body: c.body,
+      headers: headersOf(auth, c),
+      connections: 10,
+      duration: 2,
+    });
     await load({ url: s.raw + c.path, method: c.method, body: c.body, headers: auth, connections: 10, duration: 2 });
   }
   // One request at a time first: the latency a single user sees, with nothing queued in front of it.
@@ -284,7 +292,7 @@ async function measure(s: Servers, label: string): Promise<Row[]> {
   for (const c of CASES) {
     const init = {
       method: c.method,
-      headers: { ...auth, 'content-type': 'application/json', ...(c.browser ? BROWSER_ENCODINGS : {}) },
+      headers: { ...headersOf(auth, c), 'content-type': 'application/json' },
       body: JSON.stringify(c.body),
     };
     alone.set(c.name, await medianMs(async () => (await fetch(s.app + c.path, init)).arrayBuffer(), 9, 2));
@@ -309,7 +317,7 @@ async function measure(s: Servers, label: string): Promise<Row[]> {
   const asked = () =>
     fetch(s.app + table.path, {
       method: 'POST',
-      headers: { ...auth, ...BROWSER_ENCODINGS, 'content-type': 'application/json' },
+      headers: { ...headersOf(auth, table), 'content-type': 'application/json' },
       body: JSON.stringify(table.body),
     });
   // The second time, as it is kept (decision 034), it comes with its length: the compressed size.

@@ -19,6 +19,11 @@ declare module 'fastify' {
   }
 }
 
+/** Answers this long or longer are compressed, kept or not; the encodings in the order they are preferred. */
+const COMPRESSED_FROM = 1024;
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
 /**
  * Answers made once (issue 19, ADR 027), for the API's routes only (registered in their scope, so the console's
  * pre-compressed files and /media, with its ranges and already-compressed images and videos, are not touched):
@@ -55,8 +60,8 @@ export async function registerAnswers(api: FastifyInstance, db: Db) {
   await api.register(fastifyCompress, {
     global: true,
     globalDecompression: false,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
+    threshold: COMPRESSED_FROM,
+    encodings: [...ENCODINGS],
     customTypes: /^application\/json(;|$)/,
   });
 }
@@ -149,17 +154,18 @@ function keptAnswers(api: FastifyInstance, db: Db) {
   api.addHook('onRequestAbort', async (req) => req.keepAs?.finish(null));
 }
 
-export interface Kept {
+interface Kept {
   version: string;
   json: string;
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
 }
 
-type Encoding = 'br' | 'gzip';
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
 const compress: Record<Encoding, (json: string) => Promise<Buffer>> = {
   // The compression plugin's own settings, so a kept answer is the bytes a fresh one would be.
-  br: (json) => promisify(brotliCompress)(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
-  gzip: (json) => promisify(gzip)(json),
+  br: (json) => brotli(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+  gzip: (json) => gzipped(json),
 };
 
 async function sendKept(req: FastifyRequest, reply: FastifyReply, found: Kept) {
@@ -167,7 +173,7 @@ async function sendKept(req: FastifyRequest, reply: FastifyReply, found: Kept) {
   req.headers['x-no-compression'] = '1';
   reply.header('content-type', 'application/json; charset=utf-8');
   reply.header('vary', 'accept-encoding');
-  const encoding = found.json.length >= 1024 ? acceptedEncoding(req.headers['accept-encoding']) : null;
+  const encoding = found.json.length >= COMPRESSED_FROM ? acceptedEncoding(req.headers['accept-encoding']) : null;
   if (!encoding) return reply.send(found.json);
   found.encoded[encoding] ??= compress[encoding](found.json);
   reply.header('content-encoding', encoding);

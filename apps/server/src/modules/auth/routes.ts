@@ -140,8 +140,9 @@ export async function authRoutes(app: FastifyInstance) {
     return user;
   };
   // Before the answer leaves (the change is committed by then), so the caller's next call already sees it.
-  app.addHook('onSend', async (req) => {
-    if (req.routeOptions.config.change || req.routeOptions.url === api.auth.logout.path) recentlyChecked.clear();
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.routeOptions.config.change) recentlyChecked.clear();
+    return payload;
   });
 
   // Every call needs a session but those the contract marks public; unknown routes fall through to 404.
@@ -257,6 +258,8 @@ export async function authRoutes(app: FastifyInstance) {
     if (isForeignLogout(req, publicOrigin)) throw new HttpError(403, 'Cross-site request refused');
     const { sessionId } = req.user as SessionUser;
     if (sessionId) await revokeSession(db, sessionId);
+    // A GET, so not a change to route(): its session is forgotten here.
+    recentlyChecked.clear();
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie });
     return { ok: true as const };
   });
