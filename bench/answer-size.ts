@@ -6,6 +6,7 @@
  *   node --import tsx bench/answer-size.ts    BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { wholeList } from '@kids-vod/contract';
 import pg from 'pg';
 import { listBrands } from '../apps/server/src/modules/brands/data.ts';
 import { catalogueSql, LARGE_CATALOGUE } from './lib/catalogue-seed.ts';
@@ -17,8 +18,8 @@ try {
   await client.connect();
   for (const s of catalogueSql({ ...LARGE_CATALOGUE, promoCodes: 0 })) await client.query(s);
   await client.end();
-  const brands = await listBrands(bench.database.db, 'full');
-  const rows = await listBrands(bench.database.db, 'table');
+  const brands = wholeList(await listBrands(bench.database.db, { fields: 'full' }));
+  const rows = wholeList(await listBrands(bench.database.db, { fields: 'table' }));
   const kb = (b: { length: number }) => (b.length / 1024).toFixed(1);
   for (const [name, value] of [
     ['full ({})', brands],

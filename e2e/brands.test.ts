@@ -366,4 +366,27 @@ describe('brands', () => {
     }
     expectNoConsoleErrors();
   });
+
+  it('shows brands a page at a time from the server, the page in the URL, and opens a brand on another page', async () => {
+    // More than a page (50): the brands the other tests made, and as many more as it takes.
+    const made = (await brands()).length;
+    for (let i = made; i < 55; i += 1) await addBrand({ name: `Paged brand ${i}` });
+    const all = await brands();
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.goto('/admin/brands?page=2');
+    await expect.poll(() => rowNames(page)).toEqual(all.slice(50).map((b) => b.name));
+    await page.getByText(`${all.length} brands`).waitFor();
+    await page.getByRole('button', { name: 'Page 1' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('page'));
+    await expect.poll(() => rowNames(page)).toEqual(all.slice(0, 50).map((b) => b.name));
+    // A brand named by the address opens from any page, though its row is not on the one shown.
+    const last = all.at(-1)!;
+    await page.goto(`/admin/brands?edit=${last.id}`);
+    const edit = page.getByRole('dialog', { name: 'Edit brand' });
+    await edit.waitFor();
+    expect(await edit.getByRole('textbox', { name: /^Name/ }).inputValue()).toBe(last.name);
+    expect(await rowNames(page)).not.toContain(last.name);
+    expectNoConsoleErrors();
+  });
 });

@@ -23,7 +23,7 @@ export async function listBreakdown(database: Database, url: string, runs = 30):
   const cases = [
     {
       name: 'brand list',
-      app: () => listBrands(db),
+      app: () => listBrands(db, { fields: 'full' }),
       raw: () =>
         Promise.all([
           pool.query('select * from brands order by sort, id'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addresses } from './addresses.ts';
+import { BRAND_SORTS } from './brand-rows.ts';
 import {
   availability,
   availabilityInput,
@@ -88,8 +89,20 @@ export const BRAND_LIST_FIELDS = ['full', 'table'] as const;
 export const BrandListBody = z.object({
   // Beyond the spec's `{}`, and optional: 1,000 brands × 10 versions with their descriptions are megabytes.
   fields: z.enum(BRAND_LIST_FIELDS).default('full'),
+  /** In a name or a slug, as typed, in any case (decision 033). */
+  search: z.string().trim().max(200).optional(),
+  /** A column of the brands table (brand-rows.ts); by `sort`, then id, unless given. */
+  sort: z.enum(BRAND_SORTS).optional(),
+  dir: z.enum(['asc', 'desc']).optional(),
+  offset: z.int().min(0).max(1_000_000).optional(),
+  /** With it the answer is a page (`BrandPage`), not the array the spec's call answers. */
+  limit: z.int().min(1).max(100).optional(),
 });
 export type BrandListBody = z.input<typeof BrandListBody>;
+
+/** A page of brands: the page's rows, how many match the search, and how many brands there are. */
+export const BrandPage = z.object({ rows: z.array(BrandRow), count: z.int(), total: z.int() });
+export type BrandPage = z.infer<typeof BrandPage>;
 
 const brandFields = {
   name: z.string().trim().min(1, 'Enter a name').max(200),
@@ -152,9 +165,10 @@ export const brandCalls = {
   list: call({
     ...addresses.brand.list,
     read: true,
-    summary: 'Brands with their language versions (whole, or only which there are) and country rules',
+    summary:
+      'Brands with their language versions (whole, or only which there are) and country rules; searched, sorted, a page with `limit`',
     body: BrandListBody,
-    response: z.union([z.array(Brand), z.array(BrandRow)]),
+    response: z.union([z.array(Brand), z.array(BrandRow), BrandPage]),
   }),
   add: call({ ...addresses.brand.add, summary: 'Create a brand', body: BrandAddBody, response: Brand }),
   update: call({

@@ -11,6 +11,7 @@ import type { api as contractApi } from './index.ts';
 export { type Address, callUrl } from './addresses.ts';
 export { type Instant, instantMs, nextEdgeMs, type WindowState, windowState } from './availability.ts';
 export type { BinPage, BinRow } from './bin.ts';
+export * from './brand-rows.ts';
 export * from './call-permissions.ts';
 export {
   AGE_RATINGS,
@@ -24,6 +25,8 @@ export * from './country-rules.ts';
 export { listPage, wholeList } from './lists.ts';
 export * from './permission-words.ts';
 export * from './permissions.ts';
+export * from './sorting.ts';
+export * from './where-available.ts';
 
 type Api = typeof contractApi;
 

@@ -18,6 +18,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './availability.ts';
 export * from './bin.ts';
+export * from './brand-rows.ts';
 export * from './brands.ts';
 export * from './call-permissions.ts';
 export * from './catalog.ts';
@@ -33,9 +34,11 @@ export * from './promos.ts';
 export * from './reference.ts';
 export * from './report.ts';
 export * from './schedule.ts';
+export * from './sorting.ts';
 export * from './staff.ts';
 export * from './streams.ts';
 export * from './uploads.ts';
+export * from './where-available.ts';
 
 /** Every call of the API, by domain. */
 export const api = {

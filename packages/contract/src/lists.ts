@@ -1,17 +1,15 @@
-import type { Content, ContentPage } from './content.ts';
-
 /**
- * The answer of `content/list` asked without `limit`: the spec's array. The call answers a page when asked for one
- * (decision 033), so its type is either; this checks which it got instead of trusting a cast. Without zod, so the
- * console's first load does not carry it.
+ * The answer of a list call that answers a page when asked for one (`content/list`, `brand/list` with `limit`,
+ * decision 033) and the spec's array otherwise: its type is either, so these check which one came instead of trusting
+ * a cast. Without zod, so the console's first load does not carry it.
  */
-export function wholeList(answer: Content[] | ContentPage): Content[] {
-  if (!Array.isArray(answer)) throw new Error('content/list without limit answered a page');
-  return answer;
+export function wholeList<A extends unknown[] | { rows: unknown[] }>(answer: A): Exclude<A, { rows: unknown[] }> {
+  if (!Array.isArray(answer)) throw new Error('a list asked without limit answered a page');
+  return answer as Exclude<A, { rows: unknown[] }>;
 }
 
-/** The answer of `content/list` asked with `limit`: a page. */
-export function listPage(answer: Content[] | ContentPage): ContentPage {
-  if (Array.isArray(answer)) throw new Error('content/list with limit answered no page');
-  return answer;
+/** The answer of a list call asked with `limit`: a page. */
+export function listPage<A extends unknown[] | { rows: unknown[] }>(answer: A): Extract<A, { rows: unknown[] }> {
+  if (Array.isArray(answer)) throw new Error('a list asked with limit answered no page');
+  return answer as Extract<A, { rows: unknown[] }>;
 }

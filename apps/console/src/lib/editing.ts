@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { CLOSING, EDIT_PARAM, type EditAsked, editOf, isClosing, itemAddress } from './edit-address.ts';
@@ -132,3 +133,22 @@ export const findIn =
   <T extends { id: number }>(rows: T[] | undefined) =>
   (id: number): T | null | undefined =>
     rows ? (rows.find((row) => row.id === id) ?? null) : undefined;
+
+/**
+ * `find` for a list paged on the server: the item the address asks for (`?edit=`) on the page shown, or else in the
+ * whole list (`whole`), read only then. Undefined while the page is on its way; null for any id where the screen
+ * shows no list (`listed` false: a content screen without its brand).
+ */
+export function useFindOnPage<T extends { id: number }, K extends QueryKey>(
+  rows: T[] | undefined,
+  whole: UseQueryOptions<T[], Error, T[], K>,
+  listed = true,
+): (id: number) => T | null | undefined {
+  const asked = useEditAsked();
+  const elsewhere = listed && typeof asked === 'number' && rows !== undefined && !rows.some((r) => r.id === asked);
+  const wholeList = useQuery({ ...whole, enabled: elsewhere });
+  return (id: number) => {
+    if (!listed) return null;
+    return rows === undefined ? undefined : (rows.find((r) => r.id === id) ?? findIn(wholeList.data)(id));
+  };
+}

@@ -27,7 +27,7 @@ export const sharedKeys = {
  */
 export const brandsQuery = queryOptions({
   queryKey: sharedKeys.brands,
-  queryFn: (): Promise<BrandRow[]> => send(api.brand.list, { body: { fields: 'table' } }),
+  queryFn: async (): Promise<BrandRow[]> => wholeList(await send(api.brand.list, { body: { fields: 'table' } })),
 });
 export const useBrands = () => useQuery(brandsQuery);
 

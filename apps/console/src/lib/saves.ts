@@ -13,7 +13,7 @@ export function useSaves<T extends { id: number }, A, U>(options: {
   what: string;
   add: (body: A) => Promise<T>;
   update: (body: U) => Promise<T>;
-  /** Where the saved row is replaced at once. */
+  /** Where the saved row is replaced at once: the lists under this key, whole or a page of them (`{rows}`). */
   rowsKey: (saved: T) => QueryKey;
   /** Every list a save may change. */
   listsKey: QueryKey;
@@ -21,8 +21,8 @@ export function useSaves<T extends { id: number }, A, U>(options: {
   const queryClient = useQueryClient();
   const reload = () => void queryClient.invalidateQueries({ queryKey: options.listsKey });
   const saved = (row: T) => {
-    queryClient.setQueryData<T[]>(options.rowsKey(row), (rows) =>
-      rows?.some((r) => r.id === row.id) ? rows.map((r) => (r.id === row.id ? row : r)) : rows,
+    queryClient.setQueriesData<T[] | { rows: T[] }>({ queryKey: options.rowsKey(row) }, (list) =>
+      Array.isArray(list) ? replaced(list, row) : list && { ...list, rows: replaced(list.rows, row) },
     );
     reload();
   };
@@ -40,6 +40,11 @@ export function useSaves<T extends { id: number }, A, U>(options: {
     meta: { successMessage: `${options.what} saved`, subject: options.what.toLowerCase() },
   });
   return { add, update };
+}
+
+/** The rows with `row` in its own row's place (a row not among them is not added: the list's reload may). */
+function replaced<T extends { id: number }>(rows: T[], row: T): T[] {
+  return rows.some((r) => r.id === row.id) ? rows.map((r) => (r.id === row.id ? row : r)) : rows;
 }
 
 /**

@@ -60,26 +60,7 @@ export function useUrlSearch(inUrl: string, push: (search: string) => void): [st
   return [search, setSearch];
 }
 
-export type SortDirection = 'asc' | 'desc';
-
-/** Sorts rows by a column accessor; text compares as en-GB, numbers as numbers. */
-export function sortRows<R>(
-  rows: R[],
-  value: (row: R) => string | number | boolean | null,
-  direction: SortDirection,
-): R[] {
-  const collator = new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base' });
-  const sign = direction === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const x = value(a);
-    const y = value(b);
-    if (x === y) return 0;
-    if (x === null) return 1;
-    if (y === null) return -1;
-    if (typeof x === 'string' && typeof y === 'string') return collator.compare(x, y) * sign;
-    return (x < y ? -1 : 1) * sign;
-  });
-}
+export { type SortDirection, sortRows } from '@kids-vod/contract/client';
 
 /**
  * One page of a list shown a page at a time, from the `page` URL parameter: a number out of range (an old link,

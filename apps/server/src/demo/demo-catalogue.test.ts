@@ -1,7 +1,7 @@
 import { api } from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentList } from '../test/content-list.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
+import { brandList, contentList } from '../test/whole-lists.ts';
 import { loadDemoCatalogue } from './demo-catalogue.ts';
 
 let t: TestApp;
@@ -13,7 +13,7 @@ afterAll(() => t.close());
 
 describe('the demo catalogue', () => {
   it('has brands with pictures, language versions and country rules, served from storage', async () => {
-    const brands = await t.call(api.brand.list, {});
+    const brands = await brandList(t);
     expect(brands.length).toBeGreaterThanOrEqual(5);
     expect(brands.every((b) => b.logo_url?.startsWith('/media/images/'))).toBe(true);
     expect(brands.some((b) => b.country_rules.length > 0)).toBe(true);
@@ -25,7 +25,7 @@ describe('the demo catalogue', () => {
   });
 
   it('has seasons of episodes, some with videos that play from storage', async () => {
-    const [brand] = await t.call(api.brand.list, {});
+    const [brand] = await brandList(t);
     const episodes = await contentList(t, { brand_id: brand.id });
     expect(new Set(episodes.map((e: { season: number }) => e.season)).size).toBeGreaterThan(1);
     const withVideo = episodes.filter((e: { langs: { has_video: boolean }[] }) => e.langs.some((l) => l.has_video));
@@ -38,7 +38,7 @@ describe('the demo catalogue', () => {
   });
 
   it('has a compilation, banners, streams and promo codes', async () => {
-    const brands = await t.call(api.brand.list, {});
+    const brands = await brandList(t);
     const compilation = brands.find((b) => b.slug === 'best-of-kids-vod')!;
     const links = await t.call(api.link.list, { id: 0, brand_id: compilation.id });
     expect(links.length).toBeGreaterThanOrEqual(5);

@@ -11,6 +11,7 @@ import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { createTestApp, openSecondInstance, type TestApp } from '../test/harness.ts';
 import { addStaff } from '../test/staff.ts';
+import { brandList } from '../test/whole-lists.ts';
 
 let t: TestApp;
 let secondDatabase: Database;
@@ -45,15 +46,15 @@ describe('two instances on one PostgreSQL', () => {
     try {
       await open.query('begin');
       await open.query(`insert into brands (name, slug, age_rating) values ('Underway', 'underway', '3+')`);
-      const [first] = await t.call(api.brand.list, {});
+      const [first] = await brandList(t);
       // Renamed behind the server's back (no audit row): a kept answer would still show the old name.
       await t.database.db.transaction(async (tx) => {
         await tx.execute(sql`set local session_replication_role = replica`);
         await tx.execute(sql`update brands set name = 'Seen at once' where id = ${first.id}`);
       });
-      expect((await t.call(api.brand.list, {})).map((b) => b.name)).toContain('Seen at once');
+      expect((await brandList(t)).map((b) => b.name)).toContain('Seen at once');
       await open.query('commit');
-      expect((await t.call(api.brand.list, {})).map((b) => b.name)).toContain('Underway');
+      expect((await brandList(t)).map((b) => b.name)).toContain('Underway');
     } finally {
       await open.end();
     }

@@ -3,6 +3,7 @@ import { api } from '@kids-vod/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
+import { brandList } from '../test/whole-lists.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -119,11 +120,11 @@ describe('answers made once: kept per change of the catalogue', () => {
   };
 
   it('sends a list again as it was until the next change, then the new one, compressed or not', async () => {
-    const [first] = await t.call(api.brand.list, {});
-    const before = await t.call(api.brand.list, {});
+    const [first] = await brandList(t);
+    const before = await brandList(t);
     await renameUnseen(first.id, 'Renamed unseen');
     // Kept: the rename left no trace of a change, so the answer is the one worked out before it.
-    expect(await t.call(api.brand.list, {})).toEqual(before);
+    expect(await brandList(t)).toEqual(before);
     const asking = (encodings: string) =>
       t.request({ method: 'POST', url: api.brand.list.path, payload: {}, headers: { 'accept-encoding': encodings } });
     const kept = await asking('br');
@@ -136,17 +137,17 @@ describe('answers made once: kept per change of the catalogue', () => {
 
     // Any change of the catalogue, here another brand, and the next answer is worked out anew.
     await t.call(api.brand.add, { name: 'Kept answer brand', age_rating: '3+' });
-    const after = await t.call(api.brand.list, {});
+    const after = await brandList(t);
     expect(after.find((b) => b.id === first.id)?.name).toBe('Renamed unseen');
     expect(after.map((b) => b.name)).toContain('Kept answer brand');
   });
 
   it('keeps each input its own answer', async () => {
     // A language version, which the whole list carries with its title and the table without.
-    const [brand] = await t.call(api.brand.list, {});
+    const [brand] = await brandList(t);
     await t.call(api.brand.langAdd, { brand_id: brand.id, lang_id: 1, title: 'Kept title', is_published: true });
     const table = await t.call(api.brand.list, { fields: 'table' });
-    const whole = await t.call(api.brand.list, {});
+    const whole = await brandList(t);
     expect(table).not.toEqual(whole);
     expect(await t.call(api.brand.list, { fields: 'table' })).toEqual(table);
     const [code] = (await t.call(api.promoCode.list, { offset: 0, limit: 1 })).rows;

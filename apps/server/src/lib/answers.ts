@@ -11,7 +11,7 @@ import { auditLog } from '../db/schema.ts';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The answer depends only on the call's input and the catalogue's tables: kept once per change (route()). */
-    kept?: boolean;
+    kept?: boolean | ((body: never) => boolean);
   }
   interface FastifyRequest {
     /** Where a kept call's answer is to be kept, when it is worked out (see `keptAnswers`). */
@@ -112,7 +112,8 @@ function keptAnswers(api: FastifyInstance, db: Db) {
     .prepare('catalogue_change_underway');
   api.decorateRequest('keepAs', null);
   api.addHook('preHandler', async (req, reply) => {
-    if (!req.routeOptions.config.kept) return;
+    const keeps = req.routeOptions.config.kept;
+    if (!keeps || (keeps !== true && !keeps(req.body as never))) return;
     const key = `${req.routeOptions.url} ${JSON.stringify(req.body ?? null)} ${JSON.stringify(req.query ?? null)}`;
     const [state] = await catalogueState.execute();
     const found = kept.get(key);

@@ -38,9 +38,9 @@ export function route<C extends Call>(
     changes?: 'own-transactions';
     /**
      * A list whose answer depends only on its input and the catalogue's tables (no user, no clock): kept once per
-     * change of the catalogue and sent again until the next (lib/answers.ts).
+     * change of the catalogue and sent again until the next (lib/answers.ts). A function says which inputs are.
      */
-    kept?: true;
+    kept?: true | ((body: Body<C>) => boolean);
   } = {},
 ): void {
   const tag = c.path.split('/')[2] ?? 'api';

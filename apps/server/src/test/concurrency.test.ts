@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { content } from '../db/schema.ts';
-import { contentList } from './content-list.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import { brandList, contentList } from './whole-lists.ts';
 
 /**
  * Issue "Reliability and security", item 3: two editors saving the same record at the same moment. Both read it,
@@ -39,7 +39,7 @@ const editables: Editable[] = [
     create: () => t.call(api.brand.add, { name: `Brand ${++seq}` }),
     update: (_, body) => t.send(api.brand.update, body),
     change: (id, value) => ({ id, name: value }),
-    read: async (id) => (await t.call(api.brand.list, {})).find((b) => b.id === id)!.name,
+    read: async (id) => (await brandList(t)).find((b) => b.id === id)!.name,
   },
   {
     name: 'content',

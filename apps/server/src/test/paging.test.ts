@@ -42,6 +42,17 @@ const refusals = [
     ],
   },
   {
+    call: api.brand.list,
+    cases: [
+      [{ offset: -1, limit: 10 }, 'offset'],
+      [{ limit: 0 }, 'limit'],
+      [{ limit: 101 }, 'limit'],
+      [{ limit: 10, sort: 'id' }, 'sort'],
+      [{ limit: 10, dir: 'up' }, 'dir'],
+      [{ search: 'x'.repeat(201) }, 'search'],
+    ],
+  },
+  {
     call: api.bin.list,
     cases: [
       [{ offset: -1 }, 'offset'],

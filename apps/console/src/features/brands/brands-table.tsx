@@ -1,31 +1,11 @@
 import type { BrandRow, Language } from '@kids-vod/contract';
-import { AGE_RATINGS } from '@kids-vod/contract/client';
+import { whereAvailable } from '@kids-vod/contract/client';
 import { Avatar, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { LazyTooltip as Tooltip } from '../../components/lazy-tooltip.tsx';
 import { ListTable, OpenLink, type SortableRows } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { PUBLISHED, StateLabel } from '../../components/state-label.tsx';
 import { TimedBadge } from '../../components/timed-badge.tsx';
-import { type SortDirection, sortRows } from '../../lib/url-state.ts';
-import { whereAvailable } from './where-available.ts';
-
-export const BRAND_SORT_COLUMNS = ['name', 'slug', 'age', 'langs', 'where', 'published'] as const;
-export type BrandSortColumn = (typeof BRAND_SORT_COLUMNS)[number] | '';
-
-const sortValue: Record<Exclude<BrandSortColumn, ''>, (b: BrandRow) => string | number | boolean> = {
-  name: (b) => b.name,
-  slug: (b) => b.slug,
-  age: (b) => AGE_RATINGS.indexOf(b.age_rating),
-  langs: (b) => b.langs.length,
-  where: (b) => whereAvailable(b.country_rules),
-  published: (b) => b.is_published,
-};
-
-/** Rows in the chosen order; without one, the server's (sort, then id). */
-export function sortBrands(rows: BrandRow[], column: string, direction: SortDirection): BrandRow[] {
-  const value = sortValue[column as keyof typeof sortValue];
-  return value ? sortRows(rows, value, direction) : rows;
-}
 
 function initials(name: string): string {
   return name

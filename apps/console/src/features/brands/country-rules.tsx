@@ -1,5 +1,5 @@
 import { type CountryRule, CountryRuleAddBody } from '@kids-vod/contract';
-import { whereToWatch } from '@kids-vod/contract/client';
+import { whereAvailable, whereToWatch } from '@kids-vod/contract/client';
 import {
   ActionIcon,
   Badge,
@@ -26,7 +26,6 @@ import { countryZones } from '../../lib/country-zones.ts';
 import { useCountries } from '../../lib/reads.ts';
 import { sameWallTime } from '../../lib/zoned-time.ts';
 import { useAddCountryRule, useCountryRules, useDeleteCountryRule } from './api.ts';
-import { whereAvailable } from './where-available.ts';
 
 export interface RuleDraft {
   code2: string[];

@@ -1,6 +1,5 @@
 import type { CountryRule } from '@kids-vod/contract';
-import { mayWatch, whereToWatch } from '@kids-vod/contract/client';
-import { codeList, SHOWN_CODES } from './where-available.ts';
+import { codeList, mayWatch, SHOWN_CODES, whereToWatch } from '@kids-vod/contract/client';
 
 // Apart from where-available.ts, which the brands list (the first load) uses: this one is the modal's.
 /**

@@ -1,57 +1,63 @@
-import type { BrandRow } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
+import { BRAND_SORTS, type BrandSort } from '@kids-vod/contract/client';
 import { Stack } from '@mantine/core';
 import { Suspense, useEffect, useMemo } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
 import { ListHeader } from '../../components/list-header.tsx';
 import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
-import { findIn, useEditing } from '../../lib/editing.ts';
+import { useEditing, useFindOnPage } from '../../lib/editing.ts';
 import { lazyComponent, whenIdle } from '../../lib/lazy-component.ts';
-import { useListView } from '../../lib/list-view.ts';
+import { useServerPages } from '../../lib/list-view.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { brandsQuery, useBrands, useLanguages } from '../../lib/reads.ts';
+import { brandsQuery, useLanguages } from '../../lib/reads.ts';
 import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
-import { BrandsTable, sortBrands } from './brands-table.tsx';
-
-/** Rows per page; brands are dozens, the pages keep a long list fast anyway. */
-const PAGE_SIZE = 50;
+import { BRAND_PAGE_SIZE, type BrandsView, brandsPageQuery, useBrandsPage } from './brands-page.ts';
+import { BrandsTable } from './brands-table.tsx';
 
 // The modal (forms, zod schemas, image upload) is not needed to show the list: it loads when idle or first opened.
 const BrandModal = lazyComponent(() => import('./brand-modal.tsx').then((m) => m.BrandModal));
-// Pages show only past PAGE_SIZE brands: the pagination's code loads when there are two.
+// Pages show only past BRAND_PAGE_SIZE brands: the pagination's code loads when there are two.
 const ListPages = lazyComponent(() => import('../../components/pagination.ts').then((m) => m.ListPages));
 
-/** The list is asked for as soon as the route is chosen, beside the profile, not once the screen renders. */
-export function loader() {
-  void queryClient.prefetchQuery(brandsQuery);
+const URL_DEFAULTS = { q: '', sort: '', dir: 'asc', page: '1' };
+
+/** The screen's state as the address gives it; anything unknown reads as its default. */
+function readUrl(url: typeof URL_DEFAULTS): BrandsView {
+  const sort = BRAND_SORTS.includes(url.sort as BrandSort) ? (url.sort as BrandSort) : undefined;
+  return { search: url.q, sort, dir: url.dir === 'desc' ? 'desc' : 'asc', page: Math.max(1, Number(url.page) || 1) };
+}
+
+/** The page is asked for as soon as the route is chosen, beside the profile, not once the screen renders. */
+export function loader({ request }: LoaderFunctionArgs) {
+  const url = { ...URL_DEFAULTS, ...Object.fromEntries(new URL(request.url).searchParams) };
+  void queryClient.prefetchQuery(brandsPageQuery(readUrl(url)));
   return null;
 }
 
-function matches(brand: BrandRow, search: string): boolean {
-  const q = search.trim().toLowerCase();
-  return !q || brand.name.toLowerCase().includes(q) || brand.slug.includes(q);
-}
-
-const LIST_VIEW = { matches, sort: sortBrands, pageSize: PAGE_SIZE };
-
 export function Component() {
-  const [url, setUrl] = useUrlState({ q: '', sort: '', dir: 'asc', page: '1' });
+  const [url, setUrl] = useUrlState(URL_DEFAULTS);
+  const view = readUrl(url);
   const [search, setSearch] = useUrlSearch(url.q, (q) => setUrl({ q, page: '1' }));
-  const brands = useBrands();
+  const brands = useBrandsPage(view);
   const languages = useLanguages();
-  const { editing, open, closed } = useEditing({ what: 'brand', find: findIn(brands.data) });
+  const rows = brands.data?.rows;
+  const { editing, open, closed } = useEditing({ what: 'brand', find: useFindOnPage(rows, brandsQuery) });
   useEffect(() => whenIdle(BrandModal.preload), []);
 
   const languageById = useMemo(() => new Map(languages.data?.map((l) => [l.id, l])), [languages.data]);
-  const { rows, direction, total, searching, page, pages, pageRows } = useListView(brands.data, url, LIST_VIEW);
+  const { page, pages } = useServerPages(brands, view.page, BRAND_PAGE_SIZE, setUrl);
+  const total = brands.data?.total ?? 0;
+  const matching = brands.data?.count ?? 0;
+  const searching = url.q.trim() !== '' && total > 0;
 
   const newBrand = <NewButton what="brand" permission={CALL_PERMISSIONS.brand.add} onClick={() => open(null)} />;
 
   return (
     <Stack gap="md">
       <ListHeader
-        count={brands.data ? countText(rows.length, total, searching, ['brand', 'brands']) : null}
+        count={brands.data ? countText(matching, total, searching, ['brand', 'brands']) : null}
         action={newBrand}
       >
         <SearchField label="Search brands" placeholder="Search by name or slug" value={search} onChange={setSearch} />
@@ -59,16 +65,16 @@ export function Component() {
 
       <ListState
         query={brands}
-        isEmpty={rows.length === 0}
+        isEmpty={matching === 0}
         emptyText={searching ? `No brand matches “${url.q.trim()}”.` : 'No brands yet.'}
         createAction={searching ? <ClearSearch onClear={() => setUrl({ q: '', page: '1' })} /> : newBrand}
       >
         <BrandsTable
-          rows={pageRows}
+          rows={rows ?? []}
           loading={brands.isPending}
           languages={languageById}
-          sort={url.sort}
-          direction={direction}
+          sort={view.sort ?? ''}
+          direction={view.dir}
           onSort={(sort, dir) => setUrl({ sort, dir })}
           onOpen={open}
         />

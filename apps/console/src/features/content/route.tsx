@@ -2,15 +2,16 @@ import type { BrandRow, Content, ContentPage } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Button, Center, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconLink, IconMovie, IconSearch } from '@tabler/icons-react';
-import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { BrandSelect } from '../../components/brand-select.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { choicesError, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
-import { findIn, useEditAsked, useEditing } from '../../lib/editing.ts';
+import { useEditing, useFindOnPage } from '../../lib/editing.ts';
 import { lazyComponent, useIdle, whenIdle } from '../../lib/lazy-component.ts';
+import { useServerPages } from '../../lib/list-view.ts';
 import { useMay } from '../../lib/permissions.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { brandsQuery, contentListQuery, useBrands, useLanguages } from '../../lib/reads.ts';
@@ -300,32 +301,6 @@ function ListTools({
   );
 }
 
-/**
- * The item the address asks for (`?edit=`): on the page shown, or else in the brand's whole list, read only then;
- * without a brand (or with one that is not there), nowhere.
- */
-function useFindItem(page: ContentPage | undefined, brandId: number | null, showList: boolean) {
-  const asked = useEditAsked();
-  const elsewhere = typeof asked === 'number' && page !== undefined && !page.rows.some((c) => c.id === asked);
-  const whole = useQuery({ ...contentListQuery({ brand_id: brandId ?? 0 }), enabled: showList && elsewhere });
-  if (!showList) return () => null;
-  return (id: number) => {
-    if (!page) return undefined;
-    return page.rows.find((c) => c.id === id) ?? findIn(whole.data)(id);
-  };
-}
-
-/** The pages of the matching items; a page past the end (an old link, a shorter list) shows the last one. */
-function usePages(list: ReturnType<typeof useContentPage>, asked: number, setUrl: (changes: { page: string }) => void) {
-  const pages = Math.max(1, Math.ceil((list.data?.count ?? 0) / CONTENT_PAGE_SIZE));
-  const showPage = useCallback((target: number) => setUrl({ page: String(target) }), [setUrl]);
-  const settled = list.data !== undefined && !list.isPlaceholderData;
-  useEffect(() => {
-    if (settled && asked > pages) showPage(pages);
-  }, [settled, asked, pages, showPage]);
-  return { page: Math.min(asked, pages), pages, showPage };
-}
-
 export function Component() {
   const [url, setUrl] = useUrlState(URL_DEFAULTS);
   const { brandId, season, sort, dir, view } = readUrl(url);
@@ -346,7 +321,9 @@ export function Component() {
   // The brand in the address is taken at its word until the brands arrive: its rows need not wait for them.
   const showList = brand !== null || (brandId !== null && brands.isPending);
   const rows = list.data?.rows ?? [];
-  const { editing, open, closed } = useEditing({ what: 'content', find: useFindItem(list.data, brandId, showList) });
+  // Without a brand (or with one that is not there), nothing is found.
+  const find = useFindOnPage(list.data?.rows, contentListQuery({ brand_id: brandId ?? 0 }), showList);
+  const { editing, open, closed } = useEditing({ what: 'content', find });
   const brandName = brand?.name ?? 'This brand';
 
   const seasons = useMemo(() => seasonsOf(list.data, season), [list.data, season]);
@@ -358,7 +335,7 @@ export function Component() {
   );
 
   const matching = list.data?.count ?? 0;
-  const { page, pages, showPage } = usePages(list, view.page, setUrl);
+  const { page, pages, showPage } = useServerPages(list, view.page, CONTENT_PAGE_SIZE, setUrl);
   // Moving only means something when the table shows the season order itself.
   const mayReorder = useMay(CALL_PERMISSIONS.content.update);
   const reorderable = url.search === '' && sort === 'season' && dir === 'asc';

@@ -1,9 +1,9 @@
 import { AUDITED_ENTITIES, type AuditEntry, api } from '@kids-vod/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentList } from '../../test/content-list.ts';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/harness.ts';
 import { fileUpload, syntheticMp4 } from '../../test/multipart.ts';
+import { contentList } from '../../test/whole-lists.ts';
 
 let t: TestApp;
 let adminId: number;

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videoFiles } from '../../db/schema.ts';
 import { createJobRunner } from '../../lib/jobs.ts';
-import { contentList } from '../../test/content-list.ts';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/harness.ts';
 import { staffTokens } from '../../test/staff.ts';
+import { brandList, contentList } from '../../test/whole-lists.ts';
 import { emptyBinJob } from './index.ts';
 
 let t: TestApp;
@@ -72,7 +72,7 @@ describe('delete to the bin', () => {
     expect(before.brands.map((b) => b.id)).toContain(brand.id);
 
     expect(await t.call(api.brand.delete, { id: brand.id })).toEqual({ ok: true });
-    expect((await t.call(api.brand.list, {})).map((b) => b.id)).not.toContain(brand.id);
+    expect((await brandList(t)).map((b) => b.id)).not.toContain(brand.id);
     expect((await t.refused(api.content.list, { brand_id: brand.id })).status).toBe(404);
     expect((await t.refused(api.content.langList, { content_id: episode.id })).status).toBe(404);
     expect(await t.call(api.link.list, { id: 0, brand_id: compilation.id })).toEqual([]);
@@ -90,7 +90,7 @@ describe('delete to the bin', () => {
     expect(bin.rows.some((r) => r.entity === 'content' && r.id === episode.id)).toBe(false);
 
     expect(await t.call(api.bin.restore, { entity: 'brands', id: brand.id })).toEqual({ ok: true });
-    const back = (await t.call(api.brand.list, {})).find((b) => b.id === brand.id);
+    const back = (await brandList(t)).find((b) => b.id === brand.id);
     expect(back?.langs).toHaveLength(1);
     const [item] = await contentList(t, { brand_id: brand.id });
     expect(item.id).toBe(episode.id);

@@ -1,6 +1,16 @@
-import { api, Brand, BrandLang, BrandRow, CountryRule } from '@kids-vod/contract';
+import {
+  api,
+  Brand,
+  BrandLang,
+  type BrandListBody,
+  BrandRow,
+  CountryRule,
+  listPage,
+  wholeList,
+} from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { brandList } from '../../test/whole-lists.ts';
 import { slugify } from './data.ts';
 
 let t: TestApp;
@@ -34,7 +44,7 @@ describe('brands', () => {
     expect(brand.updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const list = await t.send(api.brand.list, {});
     expect(list.statusCode).toBe(200);
-    expect(list.json().map((b: { id: number }) => b.id)).toContain(brand.id);
+    expect(list.json<{ id: number }[]>().map((b) => b.id)).toContain(brand.id);
   });
 
   it('transliterates a name in another script into its slug, and drops accents of Latin letters', async () => {
@@ -50,7 +60,7 @@ describe('brands', () => {
   it('orders the list by sort, then id', async () => {
     const late = await newBrand({ sort: 50 });
     const early = await newBrand({ sort: -50 });
-    const ids = (await t.call(api.brand.list, {})).map((b: { id: number }) => b.id);
+    const ids = (await brandList(t)).map((b: { id: number }) => b.id);
     expect(ids.indexOf(early.id)).toBeLessThan(ids.indexOf(late.id));
     expect(ids[0]).toBe(early.id);
   });
@@ -86,7 +96,7 @@ describe('brands', () => {
     const b = await newBrand();
     await t.send(api.brand.langAdd, { brand_id: b.id, lang_id: 1, title: 'Hello' });
     await t.send(api.brand.addCountryRule, { brand_id: b.id, code2: ['GB'] });
-    const answer = await t.call(api.brand.list, {});
+    const answer = await brandList(t);
     expect(api.brand.list.response.parse(answer)).toEqual(answer);
     const item = answer.find((x) => x.id === b.id)!;
     expect(Object.keys(item).sort()).toEqual(Object.keys(Brand.shape).sort());
@@ -103,17 +113,77 @@ describe('brands', () => {
       description: 'Long',
     });
     const rule = await t.call(api.brand.addCountryRule, { brand_id: b.id, code2: ['GB'] });
-    const answer = await t.call(api.brand.list, { fields: 'table' });
+    const answer = wholeList(await t.call(api.brand.list, { fields: 'table' }));
     expect(api.brand.list.response.parse(answer)).toEqual(answer);
     const item = answer.find((x) => x.id === b.id)!;
     expect(Object.keys(item).sort()).toEqual(Object.keys(BrandRow.shape).sort());
     expect(item.langs).toEqual([{ id: version.id, lang_id: 1, is_published: false }]);
     expect(item.country_rules).toEqual([rule]);
     // The same brands in the same order as the whole list.
-    expect(answer.map((x) => x.id)).toEqual((await t.call(api.brand.list, {})).map((x) => x.id));
+    expect(answer.map((x) => x.id)).toEqual((await brandList(t)).map((x) => x.id));
     const bad = await t.refused(api.brand.list, { fields: 'everything' });
     expect(bad.status).toBe(400);
     expect(bad.detail).toMatch(/fields/);
+  });
+
+  it('answers a page with limit: searched in name or slug as typed, sorted by a column of the table, counted', async () => {
+    const tag = `pg${Date.now()}`;
+    const made = [];
+    for (const [name, age, rules] of [
+      [`${tag} Brand 10`, '6+', [{ code2: ['FR'], exclude: true }]],
+      [`${tag} Brand 9 50%_off`, '0+', []],
+      [`${tag} Ёжик 🐣`, '3+', [{ code2: ['DE', 'AT'], exclude: false }]],
+    ] as const) {
+      const b = await newBrand({ name, age_rating: age });
+      for (const rule of rules)
+        await t.call(api.brand.addCountryRule, { brand_id: b.id, ...rule, code2: [...rule.code2] });
+      made.push(b);
+    }
+    await t.call(api.brand.langAdd, { brand_id: made[2].id, lang_id: 1 });
+    const page = async (body: Omit<BrandListBody, 'fields'>) =>
+      listPage(await t.call(api.brand.list, { fields: 'table', limit: 100, ...body }));
+    const names = async (body: Omit<BrandListBody, 'fields'>) =>
+      (await page({ search: tag, ...body })).rows.map((b) => b.name.slice(tag.length + 1));
+
+    const all = await page({});
+    const total = wholeList(await t.call(api.brand.list, { fields: 'table' })).length;
+    expect(all).toMatchObject({ count: total, total });
+    // Text as en-GB with numbers by value, in either direction; the other columns by their values.
+    expect(await names({ sort: 'name' })).toEqual(['Brand 9 50%_off', 'Brand 10', 'Ёжик 🐣']);
+    expect(await names({ sort: 'name', dir: 'desc' })).toEqual(['Ёжик 🐣', 'Brand 10', 'Brand 9 50%_off']);
+    expect(await names({ sort: 'age' })).toEqual(['Brand 9 50%_off', 'Ёжик 🐣', 'Brand 10']);
+    expect(await names({ sort: 'langs', dir: 'desc' })).toEqual(['Ёжик 🐣', 'Brand 10', 'Brand 9 50%_off']);
+    // "Where available" in its words: Everywhere, Everywhere except FR, Only DE, AT.
+    expect(await names({ sort: 'where' })).toEqual(['Brand 9 50%_off', 'Brand 10', 'Ёжик 🐣']);
+    // A search is literal (% and _ are themselves), in any case, in a name or a slug; any Unicode.
+    expect(await names({ search: `${tag} brand 9 50%_` })).toEqual(['Brand 9 50%_off']);
+    expect(await names({ search: '%_o' })).toEqual(['Brand 9 50%_off']);
+    expect((await page({ search: '%' })).rows.map((b) => b.id)).toEqual([made[1].id]);
+    expect(await names({ search: '🐣' })).toEqual(['Ёжик 🐣']);
+    expect((await page({ search: made[2].slug })).rows.map((b) => b.id)).toEqual([made[2].id]);
+    expect(await page({ search: 'x'.repeat(200) })).toEqual({ rows: [], count: 0, total });
+    // Paged: the count is of the matches, the page of the sorted matches.
+    const second = await page({ search: tag, sort: 'name', offset: 1, limit: 1 });
+    expect(second).toEqual({ rows: [expect.objectContaining({ id: made[0].id })], count: 3, total });
+    // Without limit, the spec's array, searched and sorted alike.
+    const list = wholeList(await t.call(api.brand.list, { search: tag, sort: 'name', dir: 'desc' }));
+    expect(list.map((b) => b.id)).toEqual([made[2].id, made[0].id, made[1].id]);
+  });
+
+  it('sorts by "Where available" as it is at the moment asked, with no change saved in between', async () => {
+    const tag = `when${Date.now()}`;
+    const soon = await newBrand({ name: `${tag} soon` });
+    const except = await newBrand({ name: `${tag} except` });
+    // Not in GB from a moment on: "Everywhere" until then, "Everywhere except GB" after ("… FR" before it).
+    const starts = new Date(Date.now() + 1500).toISOString();
+    await t.call(api.brand.addCountryRule, { brand_id: soon.id, code2: ['GB'], exclude: true, starts_at: starts });
+    await t.call(api.brand.addCountryRule, { brand_id: except.id, code2: ['FR'], exclude: true });
+    const order = async () =>
+      listPage(await t.call(api.brand.list, { fields: 'table', search: tag, sort: 'where', limit: 10 })).rows.map(
+        (b) => b.id,
+      );
+    expect(await order()).toEqual([soon.id, except.id]);
+    await expect.poll(order, { timeout: 10_000 }).toEqual([except.id, soon.id]);
   });
 
   it('manages language versions, one per language', async () => {
@@ -127,7 +197,7 @@ describe('brands', () => {
     expect(upd.json()).toMatchObject({ title: 'Hello', description: 'About' });
     const list = await t.send(api.brand.langList, { brand_id: b.id });
     expect(list.json()).toHaveLength(1);
-    const embedded = (await t.call(api.brand.list, {})).find((x) => x.id === b.id)!;
+    const embedded = (await brandList(t)).find((x) => x.id === b.id)!;
     expect(embedded.langs).toEqual([upd.json()]);
     expect((await t.refused(api.brand.langAdd, { brand_id: 987654, lang_id: 1 })).status).toBe(404);
     expect((await t.refused(api.brand.langAdd, { brand_id: b.id, lang_id: 9999 })).status).toBe(404);

@@ -1,4 +1,14 @@
-import type { api, BRAND_LIST_FIELDS, Brand, BrandLang, BrandRow, CountryRule } from '@kids-vod/contract';
+import {
+  type api,
+  type BRAND_LIST_FIELDS,
+  type Brand,
+  type BrandLang,
+  type BrandPage,
+  type BrandRow,
+  brandMatches,
+  type CountryRule,
+  sortBrands,
+} from '@kids-vod/contract';
 import transliterate from '@sindresorhus/slugify';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -75,9 +85,21 @@ async function brandsWithChildren(db: Executor, fields: BrandListFields, id?: nu
   return [...byBrand.values()] as Brand[] | BrandRow[];
 }
 
-/** Every brand (not in the bin), by `sort` then id: whole (the spec's Brand), or as the brands table shows it. */
-export function listBrands(db: Executor, fields: BrandListFields = 'full'): Promise<Brand[] | BrandRow[]> {
-  return brandsWithChildren(db, fields);
+/**
+ * Every brand (not in the bin), by `sort` then id: whole (the spec's Brand), or as the brands table shows it;
+ * searched and sorted when asked (the contract's brand-rows.ts, as the table's columns read), and a page with
+ * `limit`. A page is cut from the whole table read once: a catalogue has hundreds of brands, not millions, and the
+ * order must be the one the table shows (en-GB text, "Where available" in its words now), which neither database's
+ * collation gives; the answer is kept per change of the catalogue (route `kept`), so the reading is once per change.
+ */
+export async function listBrands(db: Executor, body: Parsed<'list'>): Promise<Brand[] | BrandRow[] | BrandPage> {
+  const all = (await brandsWithChildren(db, body.fields)) as BrandRow[];
+  const search = body.search ?? '';
+  const matching = search === '' ? all : all.filter((b) => brandMatches(b, search));
+  const rows = sortBrands(matching, body.sort, body.dir ?? 'asc');
+  if (body.limit === undefined) return rows;
+  const offset = body.offset ?? 0;
+  return { rows: rows.slice(offset, offset + body.limit), count: rows.length, total: all.length };
 }
 
 export async function getBrand(db: Executor, id: number): Promise<Brand> {

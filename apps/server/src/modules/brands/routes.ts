@@ -15,8 +15,12 @@ import {
 
 export async function brandRoutes(app: FastifyInstance) {
   const { db } = app.database;
-  // The hottest call of the console; brands.test.ts checks its answer has exactly the contract's fields.
-  route(app, api.brand.list, (req) => listBrands(db, req.body.fields), { answerValidation: false, kept: true });
+  // The hottest call of the console; brands.test.ts checks its answer has exactly the contract's fields. Sorted
+  // by "Where available", its order depends on the clock (a licence begins): worked out on every call.
+  route(app, api.brand.list, (req) => listBrands(db, req.body), {
+    answerValidation: false,
+    kept: (body) => body.sort !== 'where',
+  });
   route(app, api.brand.add, (req) => addBrand(db, req.body));
   route(app, api.brand.update, (req) => updateBrand(db, req.body));
   route(app, api.brand.langList, (req) => listBrandLangs(db, req.body.brand_id));

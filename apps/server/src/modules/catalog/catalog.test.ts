@@ -5,6 +5,7 @@ import { buildApp } from '../../app.ts';
 import { videoFiles } from '../../db/schema.ts';
 import { validateCatalogue } from '../../test/catalogue-schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { brandList } from '../../test/whole-lists.ts';
 import { findLanguageByCode, writeCatalogue } from './data.ts';
 import type { Catalogue, CatalogueBrand } from './format.ts';
 
@@ -318,7 +319,7 @@ describe('publishing the catalogue', () => {
       );
       expect(catalogue.streams.map((s) => s.poster_url)).toEqual(['https://console.example.com/media/p.png', null]);
       // What the brand itself stores is unchanged.
-      const brands: { id: number; logo_url: string | null }[] = await t.call(api.brand.list, {});
+      const brands: { id: number; logo_url: string | null }[] = await brandList(t);
       expect(brands.find((b) => b.id === d.cats)?.logo_url).toBe('/media/images/cats.png');
     } finally {
       await deployed.close();

@@ -1,6 +1,7 @@
 import { api } from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { brandList } from '../../test/whole-lists.ts';
 
 /** Availability windows (api.md "Availability in time"): set, answered and refused through each entity's calls. */
 let t: TestApp;
@@ -24,7 +25,7 @@ const kinds = {
   brand: {
     calls: api.brand,
     body: async (fields: object) => ({ name: name('Brand'), ...fields }),
-    list: () => t.call(api.brand.list, {}),
+    list: () => brandList(t),
   },
   content: {
     calls: api.content,

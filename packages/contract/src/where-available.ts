@@ -1,4 +1,5 @@
-import { type DatedRule, type Instant, mayWatch, whereToWatch } from '@kids-vod/contract/client';
+import type { Instant } from './availability.ts';
+import { type DatedRule, mayWatch, whereToWatch } from './country-rules.ts';
 
 /** How many country codes a summary names before it says "+N more". */
 export const SHOWN_CODES = 6;
