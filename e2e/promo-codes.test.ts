@@ -54,6 +54,15 @@ describe('promo codes', () => {
     });
 
     const page = await c.newPage();
+    // What each page asked for: by offset, or (the page after one shown) after its last code.
+    const asked: Record<string, unknown>[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/promo-codes/list/')) asked.push(r.postDataJSON());
+    });
+    const lastAsked = () => {
+      const { after_id, offset } = asked.at(-1) ?? {};
+      return { after_id, offset };
+    };
     await c.signIn(page);
     await page.goto('/admin/promocodes');
     await page.getByText('3 promo codes').waitFor();
@@ -81,6 +90,8 @@ describe('promo codes', () => {
     await page.getByRole('button', { name: 'next page' }).click();
     await expect.poll(() => shownCodes(page)).toEqual(['PAGE-TWO']);
     expect(param(page, 'page')).toBe('2');
+    const [three, two] = await storedCodes();
+    expect(lastAsked()).toEqual({ after_id: three.id, offset: undefined });
     expect(
       await page
         .getByTestId(/^promo-code-row-/)
@@ -91,9 +102,12 @@ describe('promo codes', () => {
     await page.getByRole('button', { name: 'Page 3' }).click();
     await expect.poll(() => shownCodes(page)).toEqual(['PAGE-ONE']);
     expect(param(page, 'page')).toBe('3');
+    expect(lastAsked()).toEqual({ after_id: two.id, offset: undefined });
     await page.reload();
     await expect.poll(() => shownCodes(page)).toEqual(['PAGE-ONE']);
     await page.getByText('Page 3 of 3').waitFor();
+    // Reached without the page before it: by offset.
+    expect(lastAsked()).toEqual({ after_id: undefined, offset: 2 });
 
     // Ten a page: all three on one page, the first code shown staying in view.
     await page.getByRole('combobox', { name: 'Per page' }).click();

@@ -100,6 +100,7 @@ export const PromoCodeListBody = z.object({
  * rows (decision 033).
  */
 export const PromoCodePage = z.object({ rows: z.array(PromoCode), count: z.int() });
+export type PromoCodePage = z.infer<typeof PromoCodePage>;
 export const PROMO_CODES_COUNTED = 10_000;
 export const PromoCodeIdParams = z.object({ id: z.coerce.number().pipe(Id) });
 

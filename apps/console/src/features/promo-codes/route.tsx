@@ -1,7 +1,6 @@
 import { PROMO_CODE_SORTS, PROMO_CODES_PAGE_SIZE, type PromoCode, type PromoCodeSort } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Group, Select, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
 import { confirmAction } from '../../components/confirm.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { ClearSearch, ListState } from '../../components/list-state.tsx';
@@ -9,6 +8,7 @@ import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useEditAsked, useEditing } from '../../lib/editing.ts';
+import { useServerPages } from '../../lib/list-view.ts';
 import { type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { useDeletePromoCode, usePromoCode, usePromoCodes } from './api.ts';
 import { PromoCodeModal } from './promo-code-modal.tsx';
@@ -87,13 +87,8 @@ export function Component() {
   };
   const rows = list.data?.rows ?? [];
   const count = list.data?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(count / limit));
-  const goTo = (p: number) => setUrl({ page: String(p) });
-
   // A page past the end (its codes deleted elsewhere, or an old link) shows the last page instead.
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && page > pages) setUrl({ page: String(pages) });
-  }, [list.data, list.isPlaceholderData, page, pages, setUrl]);
+  const { pages, showPage: goTo } = useServerPages(list, page, limit, setUrl);
 
   const remove = useDeletePromoCode({
     // Deleting the only code of the last page goes to the page before, not to an empty one.
