@@ -76,7 +76,7 @@ const LIST_SCREEN_MANTINE =
 const LIST_SCREEN_ICONS =
   /[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Search|Plus|ArrowUp|ArrowDown|ArrowsSort|CircleCheckFilled|CircleDashed)\.mjs$/;
 const LIST_SCREEN_HELPERS =
-  /^[\\/](components[\\/](list-state|list-table|list-header|state-label|new-button|sort-header|search-field)|lib[\\/](url-state|list-view|editing|reads))\.tsx?$/;
+  /^[\\/](components[\\/](list-state|list-table|list-header|state-label|new-button|sort-header|search-field)|lib[\\/](url-state|server-pages|editing|reads))\.tsx?$/;
 function isListScreenModule(id: string): boolean {
   const file = id.split('?')[0];
   if (file.startsWith(src)) return LIST_SCREEN_HELPERS.test(file.slice(src.length));

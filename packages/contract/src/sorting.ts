@@ -12,13 +12,16 @@ export function sortRows<R>(
 ): R[] {
   const collator = new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base' });
   const sign = direction === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const x = value(a);
-    const y = value(b);
-    if (x === y) return 0;
+  // Each row's value worked out once, not twice a comparison ("Where available" reads the rules' dates).
+  const keyed = rows.map((row, index) => ({ row, index, value: value(row) }));
+  keyed.sort((a, b) => {
+    const x = a.value;
+    const y = b.value;
+    if (x === y) return a.index - b.index;
     if (x === null) return 1;
     if (y === null) return -1;
-    if (typeof x === 'string' && typeof y === 'string') return collator.compare(x, y) * sign;
-    return (x < y ? -1 : 1) * sign;
+    const order = typeof x === 'string' && typeof y === 'string' ? collator.compare(x, y) : x < y ? -1 : 1;
+    return order === 0 ? a.index - b.index : order * sign;
   });
+  return keyed.map((k) => k.row);
 }

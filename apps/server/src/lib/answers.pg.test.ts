@@ -2,7 +2,7 @@
  * Two server instances on one PostgreSQL (decision 034): each keeps its own answers and its own recently checked
  * sessions, so what one saves or ends must reach the other on its next call (a list) or within a second (a session).
  */
-import { api } from '@kids-vod/contract';
+import { api, type BrandPage } from '@kids-vod/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -38,6 +38,15 @@ describe('two instances on one PostgreSQL', () => {
     await t.call(api.brand.add, { name: 'Saved on the first instance', age_rating: '3+' });
     const after = (await onSecond(api.brand.list.path, t.token, { fields: 'table' })).json<{ name: string }[]>();
     expect(after.map((b) => b.name)).toContain('Saved on the first instance');
+    // A page cut from the table the second read once (an answer never kept: sorted by where it is available).
+    const page = { fields: 'table', sort: 'where', limit: 100 };
+    expect((await onSecond(api.brand.list.path, t.token, page)).json<BrandPage>().rows.map((b) => b.name)).toContain(
+      'Saved on the first instance',
+    );
+    await t.call(api.brand.add, { name: 'Then this one', age_rating: '3+' });
+    expect((await onSecond(api.brand.list.path, t.token, page)).json<BrandPage>().rows.map((b) => b.name)).toContain(
+      'Then this one',
+    );
   });
 
   it('keeps no answer while another transaction has a change underway, which may commit below the id read', async () => {

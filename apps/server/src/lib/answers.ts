@@ -16,6 +16,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Where a kept call's answer is to be kept, when it is worked out (see `keptAnswers`). */
     keepAs: { key: string; version: string; finish: (answer: Kept | null) => void } | null;
+    /**
+     * For a call marked `kept` (any input): what `read` gives, read once per state of the catalogue and shared by
+     * every call at that state, whatever its input (the brand table a page, a search or a sort is cut from). Read
+     * anew, and not kept, while another transaction is changing the catalogue.
+     */
+    keptRead<T>(name: string, read: () => Promise<T>): Promise<T>;
   }
 }
 
@@ -110,16 +116,33 @@ function keptAnswers(api: FastifyInstance, db: Db) {
     })
     .from(sql`(select 1) as once`)
     .prepare('catalogue_change_underway');
+  // What calls read to work their answers out from (`keptRead`): per state, for inputs that have no kept answer yet.
+  const keptReads = new LRUCache<string, { version: string; value: Promise<unknown> }>({ max: 64 });
   api.decorateRequest('keepAs', null);
+  // Replaced in the preHandler of a kept call; any other call reads for itself.
+  api.decorateRequest('keptRead', <T>(_name: string, read: () => Promise<T>) => read());
   api.addHook('preHandler', async (req, reply) => {
     const keeps = req.routeOptions.config.kept;
-    if (!keeps || (keeps !== true && !keeps(req.body as never))) return;
+    if (!keeps) return;
+    const keepsAnswer = keeps === true || keeps(req.body as never);
     const key = `${req.routeOptions.url} ${JSON.stringify(req.body ?? null)} ${JSON.stringify(req.query ?? null)}`;
     const [state] = await catalogueState.execute();
-    const found = kept.get(key);
+    const found = keepsAnswer ? kept.get(key) : undefined;
     if (found?.version === state.version) return sendKept(req, reply, found);
     const [{ underway }] = await changeUnderway.execute();
     if (underway) return;
+    req.keptRead = <T>(name: string, read: () => Promise<T>): Promise<T> => {
+      const had = keptReads.get(name);
+      if (had?.version === state.version) return had.value as Promise<T>;
+      const value = read();
+      keptReads.set(name, { version: state.version, value });
+      // A read that failed is not kept: the next call reads again.
+      value.catch(() => {
+        if (keptReads.get(name)?.value === value) keptReads.delete(name);
+      });
+      return value;
+    };
+    if (!keepsAnswer) return;
     const pending = workingOut.get(key);
     if (pending?.version === state.version) {
       const answer = await pending.answer;

@@ -1,6 +1,7 @@
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { BRAND_SORTS, type BrandSort } from '@kids-vod/contract/client';
 import { Stack } from '@mantine/core';
+import { useCallbackRef } from '@mantine/hooks';
 import { Suspense, useEffect, useMemo } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { ListHeader } from '../../components/list-header.tsx';
@@ -9,9 +10,9 @@ import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { useEditing, useFindOnPage } from '../../lib/editing.ts';
 import { lazyComponent, whenIdle } from '../../lib/lazy-component.ts';
-import { useServerPages } from '../../lib/list-view.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { brandsQuery, useLanguages } from '../../lib/reads.ts';
+import { useServerPages } from '../../lib/server-pages.ts';
 import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { BRAND_PAGE_SIZE, type BrandsView, brandsPageQuery, useBrandsPage } from './brands-page.ts';
 import { BrandsTable } from './brands-table.tsx';
@@ -52,6 +53,10 @@ export function Component() {
   const matching = brands.data?.count ?? 0;
   const searching = url.q.trim() !== '' && total > 0;
 
+  // Stable, so the table (memo) renders only for new rows or columns.
+  const onSort = useCallbackRef((sort: string, dir: string) => setUrl({ sort, dir }));
+  const onOpen = useCallbackRef(open);
+
   const newBrand = <NewButton what="brand" permission={CALL_PERMISSIONS.brand.add} onClick={() => open(null)} />;
 
   return (
@@ -75,8 +80,8 @@ export function Component() {
           languages={languageById}
           sort={view.sort ?? ''}
           direction={view.dir}
-          onSort={(sort, dir) => setUrl({ sort, dir })}
-          onOpen={open}
+          onSort={onSort}
+          onOpen={onOpen}
         />
         {/* Its code loads only for a list of more than one page. */}
         {pages > 1 ? (

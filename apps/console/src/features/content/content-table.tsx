@@ -3,6 +3,7 @@ import { CONTENT_SORTS } from '@kids-vod/contract/client';
 import { formatDuration } from '@kids-vod/contract/format';
 import { ActionIcon, Badge, Group, Table, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPencil } from '@tabler/icons-react';
+import { memo } from 'react';
 import { ActionsHeader } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { TimedBadge } from '../../components/timed-badge.tsx';
@@ -59,7 +60,8 @@ function VideoCell({ item, code }: { item: Content; code: (langId: number) => st
   );
 }
 
-export function ContentTable({
+/** Renders only when its rows or columns change, not as the screen around it does (see BrandsTable). */
+export const ContentTable = memo(function ContentTable({
   rows,
   positions,
   codes,
@@ -174,4 +176,4 @@ export function ContentTable({
       </Table>
     </Table.ScrollContainer>
   );
-}
+});

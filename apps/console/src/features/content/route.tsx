@@ -1,6 +1,7 @@
 import type { BrandRow, Content, ContentPage } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Button, Center, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { useCallbackRef } from '@mantine/hooks';
 import { IconLink, IconMovie, IconSearch } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
@@ -11,10 +12,10 @@ import { choicesError, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
 import { useEditing, useFindOnPage } from '../../lib/editing.ts';
 import { lazyComponent, useIdle, whenIdle } from '../../lib/lazy-component.ts';
-import { useServerPages } from '../../lib/list-view.ts';
 import { useMay } from '../../lib/permissions.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { brandsQuery, contentListQuery, useBrands, useLanguages } from '../../lib/reads.ts';
+import { useServerPages } from '../../lib/server-pages.ts';
 import { type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import {
   CONTENT_PAGE_SIZE,
@@ -340,7 +341,14 @@ export function Component() {
   const mayReorder = useMay(CALL_PERMISSIONS.content.update);
   const reorderable = url.search === '' && sort === 'season' && dir === 'asc';
   const move = useMove(list.data, season !== null, page, showPage);
-  const onMove = (item: Content, direction: MoveDirection) => move(item, positions.get(item.id), direction);
+  // Stable, so the table (memo) renders only for new rows or columns.
+  const onMove = useCallbackRef((item: Content, direction: MoveDirection) =>
+    move(item, positions.get(item.id), direction),
+  );
+  const onSort = useCallbackRef((column: SortColumn, direction: SortDirection) =>
+    setUrl({ sort: column, dir: direction, page: '1' }),
+  );
+  const onEdit = useCallbackRef(open);
 
   const newButton = (
     <NewButton what="content" permission={CALL_PERMISSIONS.content.add} onClick={() => open(null)} disabled={!brand} />
@@ -393,10 +401,10 @@ export function Component() {
             codes={codes}
             sort={sort}
             dir={dir}
-            onSort={(column, direction) => setUrl({ sort: column, dir: direction, page: '1' })}
+            onSort={onSort}
             reorderable={reorderable && mayReorder}
             onMove={onMove}
-            onEdit={open}
+            onEdit={onEdit}
           />
         </ContentList>
       )}

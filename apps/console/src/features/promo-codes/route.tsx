@@ -8,7 +8,7 @@ import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useEditAsked, useEditing } from '../../lib/editing.ts';
-import { useServerPages } from '../../lib/list-view.ts';
+import { useServerPages } from '../../lib/server-pages.ts';
 import { type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { useDeletePromoCode, usePromoCode, usePromoCodes } from './api.ts';
 import { PromoCodeModal } from './promo-code-modal.tsx';

@@ -88,19 +88,26 @@ async function brandsWithChildren(db: Executor, fields: BrandListFields, id?: nu
 /**
  * Every brand (not in the bin), by `sort` then id: whole (the spec's Brand), or as the brands table shows it;
  * searched and sorted when asked (the contract's brand-rows.ts, as the table's columns read), and a page with
- * `limit`. A page is cut from the whole table read once: a catalogue has hundreds of brands, not millions, and the
- * order must be the one the table shows (en-GB text, "Where available" in its words now), which neither database's
- * collation gives; the answer is kept per change of the catalogue (route `kept`), so the reading is once per change.
+ * `limit`. A page is cut from the whole table (`all`, which the route reads once per change of the catalogue): a
+ * catalogue has hundreds of brands, not millions, and the order must be the one the table shows (en-GB text, "Where
+ * available" in its words now), which neither database's collation gives.
  */
-export async function listBrands(db: Executor, body: Parsed<'list'>): Promise<Brand[] | BrandRow[] | BrandPage> {
-  const all = (await brandsWithChildren(db, body.fields)) as BrandRow[];
+export async function listBrands(
+  db: Executor,
+  body: Parsed<'list'>,
+  all: (fields: BrandListFields) => Promise<Brand[] | BrandRow[]> = (fields) => everyBrand(db, fields),
+): Promise<Brand[] | BrandRow[] | BrandPage> {
+  const rows = (await all(body.fields)) as BrandRow[];
   const search = body.search ?? '';
-  const matching = search === '' ? all : all.filter((b) => brandMatches(b, search));
-  const rows = sortBrands(matching, body.sort, body.dir ?? 'asc');
-  if (body.limit === undefined) return rows;
+  const matching = search === '' ? rows : rows.filter((b) => brandMatches(b, search));
+  const sorted = sortBrands(matching, body.sort, body.dir ?? 'asc');
+  if (body.limit === undefined) return sorted;
   const offset = body.offset ?? 0;
-  return { rows: rows.slice(offset, offset + body.limit), count: rows.length, total: all.length };
+  return { rows: sorted.slice(offset, offset + body.limit), count: sorted.length, total: rows.length };
 }
+
+/** Every brand (not in the bin) with its versions and rules, by `sort` then id: what the list is cut from. */
+export const everyBrand = (db: Executor, fields: BrandListFields) => brandsWithChildren(db, fields);
 
 export async function getBrand(db: Executor, id: number): Promise<Brand> {
   const [brand] = (await brandsWithChildren(db, 'full', id)) as Brand[];
