@@ -21,9 +21,10 @@ export function useSaves<T extends { id: number }, A, U>(options: {
   const queryClient = useQueryClient();
   const reload = () => void queryClient.invalidateQueries({ queryKey: options.listsKey });
   const saved = (row: T) => {
-    queryClient.setQueriesData<T[] | { rows: T[] }>({ queryKey: options.rowsKey(row) }, (list) =>
-      Array.isArray(list) ? replaced(list, row) : list && { ...list, rows: replaced(list.rows, row) },
-    );
+    queryClient.setQueriesData<T[] | { rows: T[] }>({ queryKey: options.rowsKey(row) }, (list) => {
+      if (Array.isArray(list)) return replaced(list, row);
+      return list && Array.isArray(list.rows) ? { ...list, rows: replaced(list.rows, row) } : list;
+    });
     reload();
   };
   const add = useMutation({
