@@ -7,6 +7,7 @@ import {
   call,
   Id,
   IdBody,
+  listPaging,
   MediaUrl,
   Moment,
   Ok,
@@ -89,14 +90,10 @@ export const BRAND_LIST_FIELDS = ['full', 'table'] as const;
 export const BrandListBody = z.object({
   // Beyond the spec's `{}`, and optional: 1,000 brands × 10 versions with their descriptions are megabytes.
   fields: z.enum(BRAND_LIST_FIELDS).default('full'),
-  /** In a name or a slug, as typed, in any case (decision 033). */
-  search: z.string().trim().max(200).optional(),
+  // `search`: in a name or a slug, as typed, in any case; with `limit`, a `BrandPage` (decision 033).
+  ...listPaging,
   /** A column of the brands table (brand-rows.ts); by `sort`, then id, unless given. */
   sort: z.enum(BRAND_SORTS).optional(),
-  dir: z.enum(['asc', 'desc']).optional(),
-  offset: z.int().min(0).max(1_000_000).optional(),
-  /** With it the answer is a page (`BrandPage`), not the array the spec's call answers. */
-  limit: z.int().min(1).max(100).optional(),
 });
 export type BrandListBody = z.input<typeof BrandListBody>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { HttpMethod } from './addresses.ts';
+import { SORT_DIRECTIONS } from './sorting.ts';
 
 /** Every non-2xx answer has this shape; validation failures add `errors`. */
 export const ApiError = z.object({
@@ -143,3 +144,18 @@ export function call<
 >(def: Call<B, Q, P, R>): Call<B, Q, P, R> {
   return def;
 }
+
+/** Ascending unless `desc`: every list sorted on the server. */
+export const SortDir = z.enum(SORT_DIRECTIONS);
+
+/**
+ * The optional fields of a list the server searches and pages beyond the spec's payload (decision 033): `search`
+ * matched as typed (up to 200 characters), and with `limit` the answer is a page (`{rows, count, …}`), not the
+ * spec's array. Each list adds its own `sort`.
+ */
+export const listPaging = {
+  search: z.string().trim().max(200).optional(),
+  dir: SortDir.optional(),
+  offset: z.int().min(0).max(1_000_000).optional(),
+  limit: z.int().min(1).max(100).optional(),
+};

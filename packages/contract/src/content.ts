@@ -6,6 +6,7 @@ import {
   call,
   Id,
   IdBody,
+  listPaging,
   MediaUrl,
   Ok,
   Timestamp,
@@ -82,14 +83,10 @@ export const ContentListBody = z.object({
   brand_id: Id,
   season: Season.nullish(),
   // Beyond the spec's {brand_id, season?}, and optional (decision 033): a brand may have thousands of episodes.
-  /** Words of a title in any language, or an episode code ("S1E3"); matched as typed, in any case. */
-  search: z.string().trim().max(200).optional(),
+  // `search`: words of a title in any language, or an episode code ("S1E3"); with `limit`, a `ContentPage`.
+  ...listPaging,
   /** By the season order unless given; ties in the season order. */
   sort: z.enum(CONTENT_SORTS).optional(),
-  dir: z.enum(['asc', 'desc']).optional(),
-  offset: z.int().min(0).max(1_000_000).optional(),
-  /** With it the answer is a page (`ContentPage`), not the array the spec's call answers. */
-  limit: z.int().min(1).max(100).optional(),
 });
 export type ContentListBody = z.input<typeof ContentListBody>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addresses } from './addresses.ts';
-import { CalendarDate, call, Id, Ok, Timestamp, UpdatedAtGuard } from './common.ts';
+import { CalendarDate, call, Id, Ok, SortDir, Timestamp, UpdatedAtGuard } from './common.ts';
 
 /** The product spec's page size for the promo-codes table. */
 export const PROMO_CODES_PAGE_SIZE = 1;
@@ -86,7 +86,7 @@ export const PromoCodeListBody = z.object({
   search: z.string().trim().max(200).default(''),
   sort: z.enum(PROMO_CODE_SORTS).default('created_at'),
   /** Newest first by default; any other column A to Z (or smallest first) unless `desc`. */
-  dir: z.enum(['asc', 'desc']).optional(),
+  dir: SortDir.optional(),
   /**
    * Keyset paging (decision 033): the rows after this code in the order by creation (`sort` created_at, either
    * direction), instead of `offset`, so a deep page does not walk the rows before it. The last row's id of a page

@@ -1,4 +1,5 @@
-export type SortDirection = 'asc' | 'desc';
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /**
  * Sorts rows by a column accessor; text compares as en-GB (numbers within it as numbers: "Brand 9" before

@@ -1,6 +1,15 @@
 import { useCallback, useEffect } from 'react';
 
 /**
+ * What a list paged on the server is asked for a page (the contract's `listPaging`): the search when there is one
+ * (cut to the 200 characters the server takes), the rows before the page, and the page's size.
+ */
+export function pageAsked(view: { search: string; page: number }, pageSize: number) {
+  const search = view.search.trim().slice(0, 200);
+  return { ...(search === '' ? {} : { search }), offset: (view.page - 1) * pageSize, limit: pageSize };
+}
+
+/**
  * The pages of a list paged on the server (`count` rows match): a page past the end (an old link, a list that got
  * shorter) shows the last one, once the answer for what is asked has come (not while the previous one stands in).
  */

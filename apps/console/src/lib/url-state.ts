@@ -62,12 +62,15 @@ export function useUrlSearch(inUrl: string, push: (search: string) => void): [st
 
 export { type SortDirection, sortRows } from '@kids-vod/contract/client';
 
+/** The page a `page` URL parameter names: a whole number from 1, anything else the first page. */
+export const pageParam = (value: string): number => Math.max(1, Math.floor(Number(value)) || 1);
+
 /**
  * One page of a list shown a page at a time, from the `page` URL parameter: a number out of range (an old link,
  * a list that got shorter) shows the nearest page instead of an empty one.
  */
-export function pageOf<R>(rows: R[], pageParam: string, size: number): { page: number; pages: number; pageRows: R[] } {
+export function pageOf<R>(rows: R[], param: string, size: number): { page: number; pages: number; pageRows: R[] } {
   const pages = Math.max(1, Math.ceil(rows.length / size));
-  const page = Math.min(Math.max(1, Number(pageParam) || 1), pages);
+  const page = Math.min(pageParam(param), pages);
   return { page, pages, pageRows: rows.slice((page - 1) * size, page * size) };
 }

@@ -124,10 +124,13 @@ function keptAnswers(api: FastifyInstance, db: Db) {
   api.addHook('preHandler', async (req, reply) => {
     const keeps = req.routeOptions.config.kept;
     if (!keeps) return;
-    const keepsAnswer = keeps === true || keeps(req.body as never);
-    const key = `${req.routeOptions.url} ${JSON.stringify(req.body ?? null)} ${JSON.stringify(req.query ?? null)}`;
+    // Null: this input's answer is not kept (the route says so), though what it is cut from may be (`keptRead`).
+    const key =
+      keeps === true || keeps(req.body as never)
+        ? `${req.routeOptions.url} ${JSON.stringify(req.body ?? null)} ${JSON.stringify(req.query ?? null)}`
+        : null;
     const [state] = await catalogueState.execute();
-    const found = keepsAnswer ? kept.get(key) : undefined;
+    const found = key === null ? undefined : kept.get(key);
     if (found?.version === state.version) return sendKept(req, reply, found);
     const [{ underway }] = await changeUnderway.execute();
     if (underway) return;
@@ -142,7 +145,7 @@ function keptAnswers(api: FastifyInstance, db: Db) {
       });
       return value;
     };
-    if (!keepsAnswer) return;
+    if (key === null) return;
     const pending = workingOut.get(key);
     if (pending?.version === state.version) {
       const answer = await pending.answer;

@@ -2,6 +2,7 @@ import { api, type BrandSort, listPage, type SortDirection } from '@kids-vod/con
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { send } from '../../lib/api-client.ts';
 import { sharedKeys } from '../../lib/reads.ts';
+import { pageAsked } from '../../lib/server-pages.ts';
 
 // Apart from the screen's saves (api.ts): the list shows before the code that edits it loads.
 
@@ -25,10 +26,8 @@ export const brandsPageQuery = (view: BrandsView) =>
         await send(api.brand.list, {
           body: {
             fields: 'table',
-            ...(view.search.trim() === '' ? {} : { search: view.search.trim().slice(0, 200) }),
             ...(view.sort ? { sort: view.sort, dir: view.dir } : {}),
-            offset: (view.page - 1) * BRAND_PAGE_SIZE,
-            limit: BRAND_PAGE_SIZE,
+            ...pageAsked(view, BRAND_PAGE_SIZE),
           },
         }),
       ),

@@ -13,7 +13,7 @@ import { lazyComponent, whenIdle } from '../../lib/lazy-component.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { brandsQuery, useLanguages } from '../../lib/reads.ts';
 import { useServerPages } from '../../lib/server-pages.ts';
-import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
+import { pageParam, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { BRAND_PAGE_SIZE, type BrandsView, brandsPageQuery, useBrandsPage } from './brands-page.ts';
 import { BrandsTable } from './brands-table.tsx';
 
@@ -27,7 +27,7 @@ const URL_DEFAULTS = { q: '', sort: '', dir: 'asc', page: '1' };
 /** The screen's state as the address gives it; anything unknown reads as its default. */
 function readUrl(url: typeof URL_DEFAULTS): BrandsView {
   const sort = BRAND_SORTS.includes(url.sort as BrandSort) ? (url.sort as BrandSort) : undefined;
-  return { search: url.q, sort, dir: url.dir === 'desc' ? 'desc' : 'asc', page: Math.max(1, Number(url.page) || 1) };
+  return { search: url.q, sort, dir: url.dir === 'desc' ? 'desc' : 'asc', page: pageParam(url.page) };
 }
 
 /** The page is asked for as soon as the route is chosen, beside the profile, not once the screen renders. */

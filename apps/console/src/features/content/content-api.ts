@@ -7,7 +7,7 @@ import type {
   ContentSort,
   ContentUpdateBody,
 } from '@kids-vod/contract';
-import { api, listPage } from '@kids-vod/contract/client';
+import { api, listPage, type SortDirection } from '@kids-vod/contract/client';
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { send } from '../../lib/api-client.ts';
@@ -15,6 +15,7 @@ import { callQuery } from '../../lib/call-query.ts';
 import { errorMessage } from '../../lib/query-client.ts';
 import { sharedKeys } from '../../lib/reads.ts';
 import { useVersionSaves } from '../../lib/saves.ts';
+import { pageAsked } from '../../lib/server-pages.ts';
 
 /** The content screen's calls: query options and hooks typed from the contract. */
 export const contentKeys = {
@@ -37,7 +38,7 @@ export interface ContentView {
   season: number | null;
   search: string;
   sort: ContentSort;
-  dir: 'asc' | 'desc';
+  dir: SortDirection;
   page: number;
 }
 
@@ -51,11 +52,9 @@ export const contentPageQuery = (brandId: number, view: ContentView) =>
           body: {
             brand_id: brandId,
             ...(view.season === null ? {} : { season: view.season }),
-            ...(view.search.trim() === '' ? {} : { search: view.search.trim().slice(0, 200) }),
             sort: view.sort,
             dir: view.dir,
-            offset: (view.page - 1) * CONTENT_PAGE_SIZE,
-            limit: CONTENT_PAGE_SIZE,
+            ...pageAsked(view, CONTENT_PAGE_SIZE),
           },
         }),
       ),

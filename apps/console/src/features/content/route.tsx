@@ -16,7 +16,7 @@ import { useMay } from '../../lib/permissions.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { brandsQuery, contentListQuery, useBrands, useLanguages } from '../../lib/reads.ts';
 import { useServerPages } from '../../lib/server-pages.ts';
-import { type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
+import { pageParam, type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import {
   CONTENT_PAGE_SIZE,
   type ContentView,
@@ -56,7 +56,7 @@ function readUrl(url: typeof URL_DEFAULTS) {
   const sort: SortColumn = SORT_COLUMNS.includes(url.sort as SortColumn) ? (url.sort as SortColumn) : 'season';
   const dir: SortDirection = url.dir === 'desc' ? 'desc' : 'asc';
   const season = positiveOrNull(url.season);
-  const view: ContentView = { season, search: url.search, sort, dir, page: positiveOrNull(url.page) ?? 1 };
+  const view: ContentView = { season, search: url.search, sort, dir, page: pageParam(url.page) };
   return { brandId: positiveOrNull(url.brand), season, sort, dir, view };
 }
 

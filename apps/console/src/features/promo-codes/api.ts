@@ -5,6 +5,7 @@ import {
   type PromoCodePage,
   type PromoCodeSort,
   type PromoCodeUpdateBody,
+  type SortDirection,
 } from '@kids-vod/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, send } from '../../lib/api-client.ts';
@@ -23,7 +24,7 @@ export interface PageRequest {
   search: string;
   /** Newest first without one. */
   sort?: PromoCodeSort;
-  dir?: 'asc' | 'desc';
+  dir?: SortDirection;
 }
 
 /**

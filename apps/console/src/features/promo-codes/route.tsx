@@ -9,7 +9,7 @@ import { SearchField } from '../../components/search-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useEditAsked, useEditing } from '../../lib/editing.ts';
 import { useServerPages } from '../../lib/server-pages.ts';
-import { type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
+import { pageParam, type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { useDeletePromoCode, usePromoCode, usePromoCodes } from './api.ts';
 import { PromoCodeModal } from './promo-code-modal.tsx';
 import { PromoCodesTable } from './promo-codes-table.tsx';
@@ -22,7 +22,7 @@ const URL_DEFAULTS = { page: '1', size: String(PROMO_CODES_PAGE_SIZE), q: '', so
 /** The list's state as the address gives it; anything unknown reads as its default. */
 function readUrl(url: typeof URL_DEFAULTS) {
   const limit = PAGE_SIZES.includes(Number(url.size)) ? Number(url.size) : PROMO_CODES_PAGE_SIZE;
-  const page = Math.max(1, Math.floor(Number(url.page)) || 1);
+  const page = pageParam(url.page);
   const sort = PROMO_CODE_SORTS.includes(url.sort as PromoCodeSort) ? (url.sort as PromoCodeSort) : undefined;
   const dir: SortDirection = url.dir === 'desc' ? 'desc' : 'asc';
   return { limit, page, sort, dir };

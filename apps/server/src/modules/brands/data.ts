@@ -97,7 +97,8 @@ export async function listBrands(
   body: Parsed<'list'>,
   all: (fields: BrandListFields) => Promise<Brand[] | BrandRow[]> = (fields) => everyBrand(db, fields),
 ): Promise<Brand[] | BrandRow[] | BrandPage> {
-  const rows = (await all(body.fields)) as BrandRow[];
+  // A whole Brand is a BrandRow too (its versions carry more).
+  const rows: BrandRow[] = await all(body.fields);
   const search = body.search ?? '';
   const matching = search === '' ? rows : rows.filter((b) => brandMatches(b, search));
   const sorted = sortBrands(matching, body.sort, body.dir ?? 'asc');

@@ -4,6 +4,7 @@ import {
   type PromoCode,
   type PromoCodeSort,
   promoCodeProblems,
+  type SortDirection,
 } from '@kids-vod/contract';
 import { and, count, eq, getTableName, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -20,7 +21,7 @@ type Row = typeof promoCodes.$inferSelect;
 const asPromoCode = (row: Row) => row as PromoCode;
 
 /** The order of a page: the chosen column, then the newest first among equals, so pages never overlap. */
-function orderOf(sort: PromoCodeSort, dir: 'asc' | 'desc'): SQL[] {
+function orderOf(sort: PromoCodeSort, dir: SortDirection): SQL[] {
   const newestFirst = [sql`${promoCodes.created_at} desc nulls last`, sql`${promoCodes.id} desc nulls last`];
   if (sort === 'created_at') {
     // As the index is built (desc nulls last), or read backwards: a plain desc (nulls first) cannot use it and sorts
@@ -55,7 +56,7 @@ async function countOf(db: Executor, where: SQL | undefined): Promise<number> {
 }
 
 /** The rows after `afterId` in the order by creation (keyset): 400 naming the field when it cannot be. */
-function keysetAfter(page: Parsed<'list'>, dir: 'asc' | 'desc'): SQL | undefined {
+function keysetAfter(page: Parsed<'list'>, dir: SortDirection): SQL | undefined {
   if (page.after_id === undefined) return undefined;
   if (page.sort !== 'created_at')
     throw badRequest('after_id pages the order by creation only: leave sort out or send created_at', [
