@@ -13,6 +13,7 @@ import type { Executor } from '../../db/client.ts';
 import { brands } from '../../db/schema.ts';
 import { csvRecord, csvText } from '../../lib/csv.ts';
 import type { Body } from '../../lib/route.ts';
+import { arrayLiteral } from '../../lib/sql-arrays.ts';
 
 type ViewEvent = Body<typeof api.report.views>['events'][number];
 export interface ReportRange {
@@ -37,20 +38,6 @@ export const EVENT_ID_RETENTION_DAYS = 30;
  * so purging as many keeps the table at about the retention window's worth, without a scheduler.
  */
 export const EVENT_ID_PURGE_LIMIT = MAX_VIEW_EVENTS;
-
-interface DailyRow {
-  day: string;
-  content_id: number;
-  lang_id: number;
-  country: string;
-  seconds: number;
-}
-
-interface ContentDayRow {
-  day: string;
-  content_id: number;
-  seconds: number;
-}
 
 /** UTC calendar day of an ISO time with any offset ('Z' times, the usual case, without a Date). */
 const utcDay = (ts: string) => (ts.endsWith('Z') ? ts.slice(0, 10) : new Date(ts).toISOString().slice(0, 10));
@@ -88,68 +75,46 @@ async function dropRepeats(tx: Executor, events: readonly ViewEvent[]): Promise<
     tx,
     sql`
       insert into view_event_ids (event_id)
-      select unnest(${sql.param(ids)}::text[])
+      select unnest(${arrayLiteral(ids)}::text[])
       on conflict (event_id) do nothing
       returning event_id`,
   );
   return [...withoutId, ...inserted.map((r) => firstOfId.get(r.event_id) as ViewEvent)];
 }
 
-/** Seconds summed per UTC day, content, language and country, in one fixed order (see dropRepeats). */
-function rollUp(events: readonly ViewEvent[]): DailyRow[] {
-  const groups = new Map<string, DailyRow>();
-  for (const e of events) {
-    const day = utcDay(e.ts);
-    const key = `${day}|${e.content_id}|${e.lang_id}|${e.country}`;
-    const group = groups.get(key);
-    if (group) group.seconds += e.seconds;
-    else groups.set(key, { day, content_id: e.content_id, lang_id: e.lang_id, country: e.country, seconds: e.seconds });
-  }
-  return [...groups.keys()].sort().map((key) => groups.get(key) as DailyRow);
-}
-
-/** The same seconds summed per day and content only, ordered by day then content id (see dropRepeats). */
-function rollUpByContent(rows: readonly DailyRow[]): ContentDayRow[] {
-  const groups = new Map<string, ContentDayRow>();
-  for (const r of rows) {
-    const key = `${r.day}|${r.content_id}`;
-    const group = groups.get(key);
-    if (group) group.seconds += r.seconds;
-    else groups.set(key, { day: r.day, content_id: r.content_id, seconds: r.seconds });
-  }
-  return [...groups.values()].sort((x, y) => (x.day < y.day ? -1 : x.day > y.day ? 1 : x.content_id - y.content_id));
-}
-
-/** One statement for the whole batch: rows arrive as five arrays, existing days are added to. */
-async function upsertDaily(tx: Executor, rows: readonly DailyRow[]): Promise<void> {
-  if (rows.length === 0) return;
+/**
+ * Adds the events' seconds to both rollups, per UTC day, content, language and country and per day and
+ * content, in one transaction so the two always agree. The events go as arrays, encoded once for both
+ * statements; PostgreSQL sums the groups and writes them in one fixed order, so concurrent calls take their
+ * row locks in the same order and cannot deadlock (see dropRepeats). view_daily_content is last before the
+ * commit: every call of a day touches the same few thousand rows there, and their row locks are held until
+ * the commit, so this keeps the time concurrent calls wait on each other short.
+ */
+async function addToRollups(tx: Executor, events: readonly ViewEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const day = arrayLiteral(events.map((e) => utcDay(e.ts)));
+  const contentId = arrayLiteral(events.map((e) => e.content_id));
+  const seconds = arrayLiteral(events.map((e) => e.seconds));
   await tx.execute(sql`
     insert into view_daily (day, content_id, lang_id, country, seconds)
-    select * from unnest(
-      ${sql.param(rows.map((r) => r.day))}::date[],
-      ${sql.param(rows.map((r) => r.content_id))}::int[],
-      ${sql.param(rows.map((r) => r.lang_id))}::int[],
-      ${sql.param(rows.map((r) => r.country))}::text[],
-      ${sql.param(rows.map((r) => r.seconds))}::float8[]
-    )
+    select day, content_id, lang_id, country, sum(seconds)
+    from unnest(
+      ${day}::date[],
+      ${contentId}::int[],
+      ${arrayLiteral(events.map((e) => e.lang_id))}::int[],
+      ${arrayLiteral(events.map((e) => e.country))}::text[],
+      ${seconds}::float8[]
+    ) as e(day, content_id, lang_id, country, seconds)
+    group by day, content_id, lang_id, country
+    order by day, content_id, lang_id, country
     on conflict (day, content_id, lang_id, country)
     do update set seconds = view_daily.seconds + excluded.seconds`);
-}
-
-/**
- * The per-(day, content) rollup the report reads, in the same transaction as view_daily, so the two
- * always agree. Last before the commit: every call of a day touches the same few thousand rows here, and
- * their row locks are held until the commit, so this keeps the time concurrent calls wait on each other short.
- */
-async function upsertDailyContent(tx: Executor, rows: readonly ContentDayRow[]): Promise<void> {
-  if (rows.length === 0) return;
   await tx.execute(sql`
     insert into view_daily_content (day, content_id, seconds)
-    select * from unnest(
-      ${sql.param(rows.map((r) => r.day))}::date[],
-      ${sql.param(rows.map((r) => r.content_id))}::int[],
-      ${sql.param(rows.map((r) => r.seconds))}::float8[]
-    )
+    select day, content_id, sum(seconds)
+    from unnest(${day}::date[], ${contentId}::int[], ${seconds}::float8[]) as e(day, content_id, seconds)
+    group by day, content_id
+    order by day, content_id
     on conflict (day, content_id)
     do update set seconds = view_daily_content.seconds + excluded.seconds`);
 }
@@ -180,9 +145,7 @@ export async function ingestViews(db: Executor, events: readonly ViewEvent[]): P
     const known = await knownIds(tx, events);
     const valid = events.filter((e) => known.content.has(e.content_id) && known.langs.has(e.lang_id));
     const fresh = await dropRepeats(tx, valid);
-    const daily = rollUp(fresh);
-    await upsertDaily(tx, daily);
-    await upsertDailyContent(tx, rollUpByContent(daily));
+    await addToRollups(tx, fresh);
     return { accepted: fresh.length, rejected: events.length - valid.length, duplicates: valid.length - fresh.length };
   });
 }

@@ -317,6 +317,33 @@ describe('view ingestion: counting', () => {
     expect(rows.map((r) => r.seconds)).toEqual([60 + 30 + 6 + 6 + 120]);
   });
 
+  it('tells ids apart by every character: quotes, backslashes, commas, braces, spaces, NULL, any Unicode', async () => {
+    const ids = [
+      '"',
+      '\\',
+      'a,b',
+      '{x}',
+      ' spaced ',
+      'NULL',
+      'null',
+      '"quoted" \\"',
+      'дети 🎬',
+      'e\u0301',
+      '\u00e9',
+      'a\nb',
+    ];
+    const batch = ids.map((event_id) => ({ content_id: b, seconds: 1, ts: '2021-04-03T10:00:00Z', event_id }));
+    expect(await ingestOk(batch)).toEqual({ accepted: batch.length, rejected: 0, duplicates: 0 });
+    // Each comes back as itself: the same ids again are all repeats, none taken for another.
+    expect(await ingestOk(batch)).toEqual({ accepted: 0, rejected: 0, duplicates: batch.length });
+    const stored = await t.database.db.execute(
+      sql`select event_id from view_event_ids where event_id = any(${sql.param(batch.map((e) => e.event_id))}::text[])`,
+    );
+    expect((stored as unknown as { rows: { event_id: string }[] }).rows.map((r) => r.event_id).sort()).toEqual(
+      batch.map((e) => e.event_id).sort(),
+    );
+  });
+
   it('counts ids once when two calls with the same ids run at once', async () => {
     const batch = Array.from({ length: 50 }, (_, i) => ({
       content_id: b,
@@ -468,6 +495,17 @@ describe('view ingestion: the two rollups agree', () => {
     ]);
     await t.database.db.execute(sql`delete from content where id = ${gone}`);
     expect(await rollupsSideBySide([gone])).toEqual([]);
+  });
+
+  it("cascades a deleted brand's content from both, and keeps what other content watched", async () => {
+    const brand = await newBrand('Consistency, brand deleted');
+    const gone = [await newContent(brand.id, 1, 1), await newContent(brand.id, 1, 2)];
+    const kept = await newContent((await newBrand('Consistency, brand kept')).id, 1, 1);
+    await ingestOk([...gone, kept].map((content_id) => ({ content_id, seconds: 3, ts: '2021-08-06T10:00:00Z' })));
+    await t.database.db.execute(sql`delete from brands where id = ${brand.id}`);
+    expect(await rollupsSideBySide([...gone, kept])).toEqual([
+      { day: '2021-08-06', content_id: kept, daily: 3, per_content: 3 },
+    ]);
   });
 });
 
