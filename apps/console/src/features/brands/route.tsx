@@ -76,7 +76,8 @@ export function Component() {
       >
         <BrandsTable
           rows={rows ?? []}
-          loading={brands.isPending}
+          // Its rows name languages: drawn once with them, rather than drawn and then drawn again (50 rows).
+          loading={brands.isPending || languages.isPending}
           languages={languageById}
           sort={view.sort ?? ''}
           direction={view.dir}

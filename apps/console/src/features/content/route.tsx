@@ -193,6 +193,7 @@ function listSummary(shown: number, total: number, page: number, pages: number, 
 /** The brand's content as a table, or why there is none to show, with the count and pages under it. */
 function ContentList({
   list,
+  loading,
   shown,
   emptyText,
   createAction,
@@ -201,6 +202,8 @@ function ContentList({
   children,
 }: {
   list: ReturnType<typeof useContentPage>;
+  /** The rows wait for this as well as for the list. */
+  loading: boolean;
   shown: { visible: number; page: number; pages: number; reorderable: boolean };
   emptyText: string;
   createAction: ReactNode;
@@ -211,7 +214,7 @@ function ContentList({
   const total = list.data?.total ?? 0;
   const { visible, page, pages, reorderable } = shown;
   let body: ReactNode;
-  if (list.isPending) body = <Text c="dimmed">Loading content…</Text>;
+  if (list.isPending || loading) body = <Text c="dimmed">Loading content…</Text>;
   else if (visible === 0) body = <NoMatch onClear={onClear} />;
   else
     body = (
@@ -386,6 +389,8 @@ export function Component() {
       ) : (
         <ContentList
           list={list}
+          // Its rows name languages: drawn once with them, rather than drawn and then drawn again (100 rows).
+          loading={languages.isPending}
           shown={{ visible: matching, page, pages, reorderable }}
           emptyText={emptyText(brandName, linked.length)}
           createAction={newButton}

@@ -81,7 +81,10 @@ export async function listContent(db: Executor, body: Parsed<'list'>): Promise<C
     body.search
       ? or(
           code ? and(eq(ranked.season, Number(code[1])), eq(ranked.sort_number, Number(code[2]))) : undefined,
-          sql`exists (select from ${contentLangs} where ${contentLangs.content_id} = ${ranked.id}
+          // The brand's ids given first: asked with `exists`, the planner (expecting one title to match) read every
+          // brand's language versions for it, 110,000 on the large catalogue (72 of 82 ms on the embedded database).
+          sql`${ranked.id} in (select ${contentLangs.content_id} from ${contentLangs}
+            where ${contentLangs.content_id} = any(array(select ${content.id} from ${content} where ${ofBrand}))
             and ${contentLangs.deleted_at} is null and ${contentLangs.title} ilike ${likeAnywhere(body.search)})`,
         )
       : undefined,
