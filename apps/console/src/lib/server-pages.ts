@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 /**
  * What a list paged on the server is asked for a page (the contract's `listPaging`): the search when there is one
@@ -26,4 +26,15 @@ export function useServerPages(
     if (settled && asked > pages) showPage(pages);
   }, [settled, asked, pages, showPage]);
   return { page: Math.min(asked, pages), pages, showPage };
+}
+
+/**
+ * `value` as it is for the rows on screen: while the answer for a new search or sort is on its way (the previous
+ * rows standing in), the value those rows were asked with. A table drawn from it is not drawn again (every row of
+ * the page) for a state its rows do not show, only to be replaced a moment later.
+ */
+export function useAsShown<T>(value: T, list: { isPlaceholderData: boolean }): T {
+  const [shown, setShown] = useState(value);
+  if (!list.isPlaceholderData && shown !== value) setShown(value);
+  return list.isPlaceholderData ? shown : value;
 }

@@ -3,8 +3,7 @@ import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Button, Center, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { useCallbackRef } from '@mantine/hooks';
 import { IconLink, IconMovie, IconSearch } from '@tabler/icons-react';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { memo, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { BrandSelect } from '../../components/brand-select.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
@@ -15,7 +14,7 @@ import { lazyComponent, useIdle, whenIdle } from '../../lib/lazy-component.ts';
 import { useMay } from '../../lib/permissions.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { brandsQuery, contentListQuery, useBrands, useLanguages } from '../../lib/reads.ts';
-import { useServerPages } from '../../lib/server-pages.ts';
+import { useAsShown, useServerPages } from '../../lib/server-pages.ts';
 import { pageParam, type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import {
   CONTENT_PAGE_SIZE,
@@ -241,30 +240,38 @@ function emptyText(brandName: string, linked: number): string {
   return `${brandName} has no content of its own; it shows ${linked === 1 ? '1 linked item' : `${linked} linked items`}.`;
 }
 
-/** The brand whose content the screen lists. */
-function ChooseBrand({
+/**
+ * The brand whose content the screen lists. Drawn again only when the brands or the choice change: its Select
+ * works through every brand (a thousand on a large catalogue) each time it is drawn, and the screen around it is
+ * drawn at every key typed in the search box.
+ */
+const ChooseBrand = memo(function ChooseBrand({
   brands,
+  pending,
+  error,
   brand,
   onChange,
 }: {
-  brands: UseQueryResult<BrandRow[]>;
+  brands: BrandRow[] | undefined;
+  pending: boolean;
+  error: ReactNode;
   brand: BrandRow | null;
   onChange: (brandId: string) => void;
 }) {
   return (
     <BrandSelect
       label="Brand"
-      brands={brands.data ?? []}
-      placeholder={brands.isPending ? 'Loading brands…' : 'Choose a brand'}
+      brands={brands ?? []}
+      placeholder={pending ? 'Loading brands…' : 'Choose a brand'}
       value={brand ? String(brand.id) : null}
       onChange={(v) => onChange(v ?? '')}
       allowDeselect={false}
       w={260}
       comboboxProps={{ shadow: 'md' }}
-      error={choicesError(brands, 'the brands')}
+      error={error}
     />
   );
-}
+});
 
 /** Past the brand: its season, a search, the compilation's links and the create action. */
 function ListTools({
@@ -342,7 +349,7 @@ export function Component() {
   const { page, pages, showPage } = useServerPages(list, view.page, CONTENT_PAGE_SIZE, setUrl);
   // Moving only means something when the table shows the season order itself.
   const mayReorder = useMay(CALL_PERMISSIONS.content.update);
-  const reorderable = url.search === '' && sort === 'season' && dir === 'asc';
+  const reorderable = useAsShown(url.search === '' && sort === 'season' && dir === 'asc', list);
   const move = useMove(list.data, season !== null, page, showPage);
   // Stable, so the table (memo) renders only for new rows or columns.
   const onMove = useCallbackRef((item: Content, direction: MoveDirection) =>
@@ -352,6 +359,10 @@ export function Component() {
     setUrl({ sort: column, dir: direction, page: '1' }),
   );
   const onEdit = useCallbackRef(open);
+  const onBrand = useCallbackRef((v: string) => {
+    setSearch('');
+    setUrl({ brand: v, season: '', search: '', page: '1' });
+  });
 
   const newButton = (
     <NewButton what="content" permission={CALL_PERMISSIONS.content.add} onClick={() => open(null)} disabled={!brand} />
@@ -364,12 +375,11 @@ export function Component() {
       </VisuallyHidden>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <ChooseBrand
-          brands={brands}
+          brands={brands.data}
+          pending={brands.isPending}
+          error={choicesError(brands, 'the brands')}
           brand={brand}
-          onChange={(v) => {
-            setSearch('');
-            setUrl({ brand: v, season: '', search: '', page: '1' });
-          }}
+          onChange={onBrand}
         />
         {showList ? (
           <ListTools
