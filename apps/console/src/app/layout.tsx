@@ -22,6 +22,7 @@ import { useRouteTitle } from './route-handle.ts';
 const KEEP_RIGHT_WHILE_SCROLL_LOCKED = 'right-scroll-bar-position';
 
 const Sidebar = lazyComponent(() => import('./sidebar.tsx').then((m) => m.Sidebar));
+const ScreenIcon = lazyComponent(() => import('./screen-icons.tsx').then((m) => m.ScreenIcon));
 const ProfileMenu = lazyComponent(() => import('./profile-menu.tsx').then((m) => m.ProfileMenu));
 
 // NavigationProgress (app/overlays.tsx, mounted once its chunk arrives) gives the store its initial state on its first
@@ -78,7 +79,7 @@ export function Layout() {
   const [sidebarOpen, sidebar] = useDisclosure(false);
   const idle = useIdle();
   const location = useLocation();
-  const { title, icon: TitleIcon } = useRouteTitle();
+  const { title, screen } = useRouteTitle();
   useProgressBar();
   // The specification's app state has "a list of languages fetched on start": once signed in, whatever the screen.
   usePrefetchQuery(languagesQuery);
@@ -115,7 +116,12 @@ export function Layout() {
             /
           </Text>
           <Group gap={6} wrap="nowrap" data-testid="page-title">
-            {TitleIcon ? <TitleIcon size={18} aria-hidden /> : null}
+            {screen ? (
+              // Its place is kept while the icons load, so the title does not move when it comes.
+              <Suspense fallback={<span className={classes.titleIcon} />}>
+                <ScreenIcon path={screen} />
+              </Suspense>
+            ) : null}
             <Text fw={500} truncate>
               {title}
             </Text>

@@ -1,12 +1,12 @@
-import type { Icon } from '@tabler/icons-react';
 import { useMatches } from 'react-router';
 
 export interface RouteHandle {
   title: string;
-  icon?: Icon;
+  /** The path of the screen the route shows (screens.tsx), for its icon. */
+  screen?: string;
 }
 
-/** The title (and breadcrumb icon) of the deepest route that names one. */
+/** The title (and screen, for its icon) of the deepest route that names one. */
 export function useRouteTitle(): RouteHandle {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {

@@ -65,7 +65,7 @@ export function createRouter() {
             { index: true, element: <Navigate to="brands" replace />, handle: { title: 'Brands' } },
             ...screens.map((s) => ({
               path: s.path,
-              handle: { title: s.title, icon: s.icon } satisfies RouteHandle,
+              handle: { title: s.title, screen: s.path } satisfies RouteHandle,
               lazy: async () => {
                 const screen = await withTimeout(s.load);
                 return { ...screen, Component: gated(s, screen.Component) };

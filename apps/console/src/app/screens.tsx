@@ -1,28 +1,10 @@
 import { may, type Permission, type Role } from '@kids-vod/contract/client';
-import {
-  type Icon,
-  IconActivity,
-  IconBroadcast,
-  IconCalendarEvent,
-  IconChartBar,
-  IconCode,
-  IconEye,
-  IconLanguage,
-  IconMovie,
-  IconPhoto,
-  IconStack2,
-  IconTicket,
-  IconTrash,
-  IconUserCircle,
-  IconUsersGroup,
-} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
-/** One screen of the console: the routes and the sidebar are both built from this list. */
+/** One screen of the console: the routes and the sidebar are both built from this list (its icon: screen-icons.tsx). */
 export interface Screen {
   path: string;
   title: string;
-  icon: Icon;
   /** Shown in the sidebar (the promo banners screen is reached by its address only). */
   inSidebar: boolean;
   /** A short mark beside the sidebar entry ("New", "Beta"); none of today's screens has one. */
@@ -40,7 +22,6 @@ export const screens: Screen[] = [
     path: 'brands',
     permission: 'read',
     title: 'Brands',
-    icon: IconStack2,
     inSidebar: true,
     load: () => import('../features/brands/route.tsx'),
   },
@@ -48,7 +29,6 @@ export const screens: Screen[] = [
     path: 'content',
     permission: 'read',
     title: 'Content',
-    icon: IconMovie,
     inSidebar: true,
     load: () => import('../features/content/route.tsx'),
   },
@@ -56,7 +36,6 @@ export const screens: Screen[] = [
     path: 'streams',
     permission: 'read',
     title: 'Streams',
-    icon: IconBroadcast,
     inSidebar: true,
     load: () => import('../features/streams/route.tsx'),
   },
@@ -64,7 +43,6 @@ export const screens: Screen[] = [
     path: 'locales',
     permission: 'read',
     title: 'Locales',
-    icon: IconLanguage,
     inSidebar: true,
     load: () => import('../features/locales/route.tsx'),
   },
@@ -72,7 +50,6 @@ export const screens: Screen[] = [
     path: 'report',
     permission: 'report',
     title: 'Report',
-    icon: IconChartBar,
     inSidebar: true,
     load: () => import('../features/report/route.tsx'),
   },
@@ -80,7 +57,6 @@ export const screens: Screen[] = [
     path: 'json',
     permission: 'read',
     title: 'JSON Build',
-    icon: IconCode,
     inSidebar: true,
     load: () => import('../features/json-build/route.tsx'),
   },
@@ -88,7 +64,6 @@ export const screens: Screen[] = [
     path: 'promocodes',
     permission: 'marketing',
     title: 'Promocodes',
-    icon: IconTicket,
     inSidebar: true,
     load: () => import('../features/promo-codes/route.tsx'),
   },
@@ -96,7 +71,6 @@ export const screens: Screen[] = [
     path: 'promo',
     permission: 'read',
     title: 'Promo',
-    icon: IconPhoto,
     inSidebar: false,
     load: () => import('../features/promo/route.tsx'),
   },
@@ -105,7 +79,6 @@ export const screens: Screen[] = [
     path: 'preview',
     permission: 'read',
     title: 'Preview',
-    icon: IconEye,
     inSidebar: true,
     load: () => import('../features/preview/route.tsx'),
   },
@@ -113,7 +86,6 @@ export const screens: Screen[] = [
     path: 'schedule',
     permission: 'read',
     title: 'Schedule',
-    icon: IconCalendarEvent,
     inSidebar: true,
     load: () => import('../features/schedule/route.tsx'),
   },
@@ -121,7 +93,6 @@ export const screens: Screen[] = [
     path: 'bin',
     permission: 'read',
     title: 'Bin',
-    icon: IconTrash,
     inSidebar: true,
     load: () => import('../features/bin/route.tsx'),
   },
@@ -129,7 +100,6 @@ export const screens: Screen[] = [
     path: 'staff',
     permission: 'staff',
     title: 'Staff',
-    icon: IconUsersGroup,
     inSidebar: true,
     load: () => import('../features/staff/route.tsx'),
   },
@@ -137,7 +107,6 @@ export const screens: Screen[] = [
     path: 'activity',
     permission: 'staff',
     title: 'Activity',
-    icon: IconActivity,
     inSidebar: true,
     load: () => import('../features/activity/route.tsx'),
   },
@@ -145,7 +114,6 @@ export const screens: Screen[] = [
     path: 'account',
     permission: 'self',
     title: 'Your account',
-    icon: IconUserCircle,
     // Reached from the profile menu.
     inSidebar: false,
     load: () => import('../features/account/route.tsx'),

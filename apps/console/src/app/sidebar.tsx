@@ -1,6 +1,7 @@
 import { Badge, Drawer, NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useRole } from '../lib/permissions.ts';
+import { ScreenIcon } from './screen-icons.tsx';
 import { mayUse, screens } from './screens.tsx';
 
 export const SIDEBAR_WIDTH = 270;
@@ -28,7 +29,7 @@ export function Sidebar({ opened, onClose }: { opened: boolean; onClose: () => v
               component={Link}
               to={`/admin/${s.path}`}
               label={s.title}
-              leftSection={<s.icon size={18} />}
+              leftSection={<ScreenIcon path={s.path} />}
               rightSection={s.badge ? <Badge size="sm">{s.badge}</Badge> : undefined}
               active={location.pathname.startsWith(`/admin/${s.path}`)}
             />
