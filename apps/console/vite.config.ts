@@ -40,28 +40,31 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * Keeps Floating UI (15 KB gzip) out of the first load. Mantine's ScrollArea, which every Table brings along
- * (Table.ScrollContainer), takes one small hook, `useMergeRefs`, from @floating-ui/react; that package is a single
- * module, so the tooltips' and popovers' whole positioning engine would come with it. Here ScrollArea gets the
- * same hook from src/lib/use-merge-refs.ts instead; Tooltip, Popover and Menu still use Floating UI, in their own
- * lazy chunks. Should ScrollArea ever import anything else from @floating-ui/react, the build fails on the
- * missing export rather than quietly growing.
- */
-function scrollAreaWithoutFloatingUi(): Plugin {
-  const scrollArea = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+/** A build plugin that gives one of Mantine's modules (`importer`) another file for one of its imports. */
+function redirectImport(name: string, importer: RegExp, source: string, to: string): Plugin {
   return {
-    name: 'scroll-area-without-floating-ui',
+    name,
     apply: 'build',
     enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === '@floating-ui/react' && importer && scrollArea.test(importer)) {
-        return path.resolve(import.meta.dirname, 'src/lib/use-merge-refs.ts');
-      }
-      return null;
-    },
+    resolveId: (asked, from) =>
+      asked === source && from && importer.test(from) ? path.resolve(import.meta.dirname, to) : null,
   };
 }
+
+/**
+ * Keeps Floating UI (15 KB gzip) out of the chunks that draw a ScrollArea. Mantine's ScrollArea takes one small
+ * hook, `useMergeRefs`, from @floating-ui/react; that package is a single module, so the tooltips' and popovers'
+ * whole positioning engine would come with it. Here ScrollArea gets the same hook from src/lib/use-merge-refs.ts
+ * instead; Tooltip, Popover and Menu still use Floating UI, in their own lazy chunks. Should ScrollArea ever import
+ * anything else from @floating-ui/react, the build fails on the missing export rather than quietly growing.
+ */
+const scrollAreaWithoutFloatingUi = () =>
+  redirectImport(
+    'scroll-area-without-floating-ui',
+    /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
+    '@floating-ui/react',
+    'src/lib/use-merge-refs.ts',
+  );
 
 /**
  * Keeps Mantine's ScrollArea (4.5 KB gzip) out of the first load. Every Table brings Table.ScrollContainer, which
@@ -69,20 +72,13 @@ function scrollAreaWithoutFloatingUi(): Plugin {
  * div the browser scrolls, src/app/providers.tsx), so the container gets a stand-in that is never drawn. The
  * screens that draw a ScrollArea themselves (the catalogue's changes, in lazy chunks) import the real one.
  */
-function tableScrollWithoutScrollArea(): Plugin {
-  const container = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]TableScrollContainer\.mjs$/;
-  return {
-    name: 'table-scroll-without-scroll-area',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === '../ScrollArea/ScrollArea.mjs' && importer && container.test(importer)) {
-        return path.resolve(import.meta.dirname, 'src/lib/no-scroll-area.ts');
-      }
-      return null;
-    },
-  };
-}
+const tableScrollWithoutScrollArea = () =>
+  redirectImport(
+    'table-scroll-without-scroll-area',
+    /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]TableScrollContainer\.mjs$/,
+    '../ScrollArea/ScrollArea.mjs',
+    'src/lib/no-scroll-area.ts',
+  );
 
 const src = path.resolve(import.meta.dirname, 'src');
 
