@@ -48,11 +48,11 @@ async function knownIds(tx: Executor, events: readonly ViewEvent[]) {
   const langIds = [...new Set(events.map((e) => e.lang_id))];
   const contentRows = await queryRows<{ id: number }>(
     tx,
-    sql`select id from content where id = any(${sql.param(contentIds)}::int[]) for key share`,
+    sql`select id from content where id = any(${arrayLiteral(contentIds)}::int[]) for key share`,
   );
   const langRows = await queryRows<{ id: number }>(
     tx,
-    sql`select id from languages where id = any(${sql.param(langIds)}::int[])`,
+    sql`select id from languages where id = any(${arrayLiteral(langIds)}::int[])`,
   );
   return { content: new Set(contentRows.map((r) => r.id)), langs: new Set(langRows.map((r) => r.id)) };
 }
