@@ -2,12 +2,11 @@ import { ActionIcon, Anchor, Burger, Group, Text, useComputedColorScheme, useMan
 import { useDisclosure } from '@mantine/hooks';
 import { nprogress, nprogressStore } from '@mantine/nprogress';
 import { IconMoon, IconSun } from '@tabler/icons-react';
-import { useIsFetching, useIsMutating, usePrefetchQuery } from '@tanstack/react-query';
+import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { LazyTooltip as Tooltip } from '../components/lazy-tooltip.tsx';
 import { lazyComponent, useIdle } from '../lib/lazy-component.ts';
-import { languagesQuery } from '../lib/reads.ts';
 import { useProfile } from '../lib/session.ts';
 import { LAST_PAGE_KEY } from '../lib/storage-keys.ts';
 import classes from './layout.module.css';
@@ -81,8 +80,6 @@ export function Layout() {
   const location = useLocation();
   const { title, screen } = useRouteTitle();
   useProgressBar();
-  // The specification's app state has "a list of languages fetched on start": once signed in, whatever the screen.
-  usePrefetchQuery(languagesQuery);
 
   useEffect(() => {
     document.title = `${title} · Kids VOD`;

@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { withTimeout } from '../lib/lazy-with-timeout.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { languagesQuery } from '../lib/reads.ts';
 import { profileQuery } from '../lib/session.ts';
 import { LAST_PAGE_KEY } from '../lib/storage-keys.ts';
 import { ErrorPage, NotFound } from './error-page.tsx';
@@ -45,9 +46,14 @@ export function createRouter() {
     { path: '/', element: <LastPage /> },
     {
       path: '/admin',
-      // Asked for at once, beside the screen's code and calls (their loaders), not after they have rendered.
+      // Asked for at once, beside the screen's code and calls (their loaders), not after they have rendered. The
+      // specification's app state has "a list of languages fetched on start", whatever the screen: asked here, it is
+      // on its way before the screen's own calls, and the tables that name languages need not wait for it behind
+      // them (the embedded database answers one call at a time). Without a session both are refused, and the guard
+      // goes to the sign-in page.
       loader: () => {
         void queryClient.prefetchQuery(profileQuery);
+        void queryClient.prefetchQuery(languagesQuery);
         return null;
       },
       element: (
