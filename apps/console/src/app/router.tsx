@@ -47,13 +47,14 @@ export function createRouter() {
     {
       path: '/admin',
       // Asked for at once, beside the screen's code and calls (their loaders), not after they have rendered. The
-      // specification's app state has "a list of languages fetched on start", whatever the screen: asked here, it is
-      // on its way before the screen's own calls, and the tables that name languages need not wait for it behind
-      // them (the embedded database answers one call at a time). Without a session both are refused, and the guard
-      // goes to the sign-in page.
+      // specification's app state has "a list of languages fetched on start", whatever the screen: asked as soon as
+      // the profile says someone is signed in, it is on its way before the screen's own calls (they wait for the
+      // screen's code), and the tables that name languages need not wait for it behind them (the embedded database
+      // answers one call at a time).
       loader: () => {
-        void queryClient.prefetchQuery(profileQuery);
-        void queryClient.prefetchQuery(languagesQuery);
+        void queryClient.prefetchQuery(profileQuery).then(() => {
+          if (queryClient.getQueryData(profileQuery.queryKey)) void queryClient.prefetchQuery(languagesQuery);
+        });
         return null;
       },
       element: (
