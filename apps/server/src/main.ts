@@ -50,7 +50,18 @@ async function main() {
     app.log.info('requests finished, database closed');
   });
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    // The admin this start made has a password shown only once: a start that fails now (the port taken) still
+    // shows it, or the only way in would be a reset from the command line.
+    if (first.generatedPassword) {
+      process.stderr.write(
+        `\n  Admin login       ${first.adminEmail} / ${first.generatedPassword}   (generated: shown only this once)\n`,
+      );
+    }
+    throw err;
+  }
   // Work that happens by itself; what fell due while the server was down runs now (docs/decisions/016-job-runner.md).
   await jobs.start();
   const address = app.server.address();
