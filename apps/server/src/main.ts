@@ -50,16 +50,15 @@ async function main() {
     app.log.info('requests finished, database closed');
   });
 
+  const generatedLogin = first.generatedPassword
+    ? `${first.adminEmail} / ${first.generatedPassword}   (generated: shown only this once)`
+    : undefined;
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
     // The admin this start made has a password shown only once: a start that fails now (the port taken) still
     // shows it, or the only way in would be a reset from the command line.
-    if (first.generatedPassword) {
-      process.stderr.write(
-        `\n  Admin login       ${first.adminEmail} / ${first.generatedPassword}   (generated: shown only this once)\n`,
-      );
-    }
+    if (generatedLogin) process.stderr.write(`\n  Admin login       ${generatedLogin}\n`);
     throw err;
   }
   // Work that happens by itself; what fell due while the server was down runs now (docs/decisions/016-job-runner.md).
@@ -67,13 +66,13 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL ?? `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`;
-  const login = first.generatedPassword
-    ? `${first.adminEmail} / ${first.generatedPassword}   (generated: shown only this once)`
-    : first.createdAdmin
+  const login =
+    generatedLogin ??
+    (first.createdAdmin
       ? `${first.adminEmail} / the ADMIN_PASSWORD you set`
       : `${first.adminEmail} (reset a password with: npm run admin -- --email ${first.adminEmail} --password NEW${
           database.kind === 'pglite' ? ', the server stopped' : ''
-        })`;
+        })`);
   process.stdout.write(
     `\n  Kids VOD console  ${url}/admin\n  API docs          ${url}/api/docs\n  Database          ${database.kind === 'pglite' ? `embedded (${path.resolve(config.DATA_DIR)})` : 'PostgreSQL server'}\n  Admin login       ${login}\n${demoSummary ? `  Demo catalogue    ${demoSummary.brands} brands, ${demoSummary.content} episodes, ${demoSummary.videos} videos, 30 days of viewing, published in ${demoSummary.langs.join(', ')}\n` : ''}\n`,
   );

@@ -20,6 +20,7 @@ export {
   type BinEntityName as BinEntity,
   CONTENT_SORTS,
   DEFAULT_LANG_ID,
+  MAX_SEARCH_LENGTH,
 } from './constants.ts';
 export * from './country-rules.ts';
 export { listPage, wholeList } from './lists.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { HttpMethod } from './addresses.ts';
+import { MAX_SEARCH_LENGTH } from './constants.ts';
 import { SORT_DIRECTIONS } from './sorting.ts';
 
 /** Every non-2xx answer has this shape; validation failures add `errors`. */
@@ -153,8 +154,11 @@ export const SortDir = z.enum(SORT_DIRECTIONS);
  * matched as typed (up to 200 characters), and with `limit` the answer is a page (`{rows, count, …}`), not the
  * spec's array. Each list adds its own `sort`.
  */
+/** What a list is searched for: matched as typed, literally (`%` and `_` included). */
+export const ListSearch = z.string().trim().max(MAX_SEARCH_LENGTH);
+
 export const listPaging = {
-  search: z.string().trim().max(200).optional(),
+  search: ListSearch.optional(),
   dir: SortDir.optional(),
   offset: z.int().min(0).max(1_000_000).optional(),
   limit: z.int().min(1).max(100).optional(),

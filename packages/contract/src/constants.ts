@@ -14,3 +14,6 @@ export const BIN_DAYS = 30;
 
 /** What a content list can be ordered by (the console's columns); `season` is the season order itself. */
 export const CONTENT_SORTS = ['season', 'number', 'title', 'languages', 'video', 'published', 'duration'] as const;
+
+/** The longest search a list takes (its characters after the first 200 are not sent: the server refuses them). */
+export const MAX_SEARCH_LENGTH = 200;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addresses } from './addresses.ts';
-import { CalendarDate, call, Id, Ok, SortDir, Timestamp, UpdatedAtGuard } from './common.ts';
+import { CalendarDate, call, Id, ListSearch, Ok, SortDir, Timestamp, UpdatedAtGuard } from './common.ts';
 
 /** The product spec's page size for the promo-codes table. */
 export const PROMO_CODES_PAGE_SIZE = 1;
@@ -83,7 +83,7 @@ export const PromoCodeListBody = z.object({
   limit: z.int().min(1).max(100).default(PROMO_CODES_PAGE_SIZE),
   // Beyond the spec's {offset, limit}, and optional: finding one code among 100,000 by paging is not a tool.
   /** Letters in the code or the description, in any case; `count` is then the number that match. */
-  search: z.string().trim().max(200).default(''),
+  search: ListSearch.default(''),
   sort: z.enum(PROMO_CODE_SORTS).default('created_at'),
   /** Newest first by default; any other column A to Z (or smallest first) unless `desc`. */
   dir: SortDir.optional(),

@@ -1,11 +1,12 @@
+import { MAX_SEARCH_LENGTH } from '@kids-vod/contract/client';
 import { useCallback, useEffect, useState } from 'react';
 
 /**
  * What a list paged on the server is asked for a page (the contract's `listPaging`): the search when there is one
- * (cut to the 200 characters the server takes), the rows before the page, and the page's size.
+ * (cut to the characters the server takes), the rows before the page, and the page's size.
  */
 export function pageAsked(view: { search: string; page: number }, pageSize: number) {
-  const search = view.search.trim().slice(0, 200);
+  const search = view.search.trim().slice(0, MAX_SEARCH_LENGTH);
   return { ...(search === '' ? {} : { search }), offset: (view.page - 1) * pageSize, limit: pageSize };
 }
 
