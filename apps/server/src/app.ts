@@ -139,7 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(async (api) => {
-    await registerAnswers(api, options.database.db);
+    await registerAnswers(api, options.database);
     await authRoutes(api);
     await userRoutes(api);
     await tokenRoutes(api);

@@ -24,6 +24,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PGlite only: its whole data directory, to start other databases from (tests). */
   dump?: () => Promise<Blob | File>;
+  /**
+   * PGlite only: a number that moves after every statement that may have written (see `markingWrites`). While it
+   * stands still nothing in the database has changed, so what was read at that mark still holds. A server is shared
+   * with other instances and has none.
+   */
+  writeMark?: () => number;
   /** Applies the committed SQL migrations not yet applied. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -103,12 +109,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     unlock();
     throw err;
   }
-  const db = actorAware(drizzlePglite(client, { schema }) as unknown as Db);
+  const marked = markingWrites(client);
+  const db = actorAware(drizzlePglite(marked.client, { schema }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
     dump: () => client.dumpDataDir('none'),
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    writeMark: marked.mark,
+    migrate: () => migratePglite(drizzlePglite(marked.client, { schema }), { migrationsFolder }),
     close: async () => {
       try {
         await client.close();
@@ -117,4 +125,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     },
   };
+}
+
+/** A statement that reads only: no function of ours that a SELECT can call writes (the writing ones are triggers). */
+const READ_ONLY = /^\s*select\b/i;
+
+/**
+ * The embedded database is this process's alone (the data directory is locked), so every change goes through this
+ * client: the mark moves once a statement other than a plain SELECT has finished, and once a transaction has ended,
+ * committed or not. It moves after, never before: a read sent before a change finished, whose answer may be older
+ * than the change, was sent at a mark the change has since left behind.
+ */
+function markingWrites(client: PGlite): { client: PGlite; mark: () => number } {
+  let mark = 0;
+  const afterwards = <T>(done: Promise<T>) =>
+    done.finally(() => {
+      mark++;
+    });
+  const marking = new Proxy(client, {
+    get(target, prop) {
+      if (prop === 'query')
+        return (query: string, ...rest: unknown[]) => {
+          const done = target.query(query, ...(rest as []));
+          return READ_ONLY.test(query) ? done : afterwards(done);
+        };
+      if (prop === 'exec') return (...args: Parameters<PGlite['exec']>) => afterwards(target.exec(...args));
+      if (prop === 'transaction')
+        return (...args: Parameters<PGlite['transaction']>) => afterwards(target.transaction(...args));
+      // PGlite's own methods use its private fields: called on it, not on the proxy.
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { client: marking, mark: () => mark };
 }

@@ -1,7 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
 import { api } from '@kids-vod/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { brandList } from '../test/whole-lists.ts';
 
@@ -153,5 +155,34 @@ describe('answers made once: kept per change of the catalogue', () => {
     const [code] = (await t.call(api.promoCode.list, { offset: 0, limit: 1 })).rows;
     expect((await t.call(api.promoCode.list, { offset: 0, limit: 1, search: 'no such code' })).rows).toEqual([]);
     expect((await t.call(api.promoCode.list, { offset: 0, limit: 1 })).rows).toEqual(code ? [code] : []);
+  });
+
+  it('reads the catalogue state at each call on a server, on the embedded database only once a statement may have written', async () => {
+    // Every statement the app sends, as its driver gets it (a string, or a prepared statement's config).
+    const driver = t.database.kind === 'pglite' ? PGlite.prototype : pg.Pool.prototype;
+    const sent = vi.spyOn(driver, 'query');
+    const stateReads = async (call: () => Promise<unknown>) => {
+      sent.mockClear();
+      await call();
+      return sent.mock.calls.filter(([q]) => /audit_log/.test(typeof q === 'string' ? q : (q as { text: string }).text))
+        .length;
+    };
+    try {
+      const before = await brandList(t);
+      // Kept, and asked again with nothing written in between.
+      expect(await stateReads(() => brandList(t))).toBe(t.database.kind === 'pglite' ? 0 : 1);
+      // A change outside any transaction and outside the app's calls: seen by the next call all the same.
+      await t.database.db.execute(sql`insert into brands (name, slug) values ('Written aside', 'written-aside')`);
+      let after: typeof before = [];
+      expect(
+        await stateReads(async () => {
+          after = await brandList(t);
+        }),
+      ).toBeGreaterThanOrEqual(1);
+      expect(after).toHaveLength(before.length + 1);
+      expect(after.map((b) => b.name)).toContain('Written aside');
+    } finally {
+      sent.mockRestore();
+    }
   });
 });

@@ -5,7 +5,7 @@ import fastifyCompress from '@fastify/compress';
 import { getTableName, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { Db } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 
 declare module 'fastify' {
@@ -42,8 +42,8 @@ type Encoding = (typeof ENCODINGS)[number];
  *   downloads (text/csv, streamed row by row) and anything else keep their bytes as they are, and request bodies
  *   (the streamed uploads) are never decompressed.
  */
-export async function registerAnswers(api: FastifyInstance, db: Db) {
-  keptAnswers(api, db);
+export async function registerAnswers(api: FastifyInstance, database: Database) {
+  keptAnswers(api, database);
   // Before compression's own hook, so the tag is the JSON's and a 304 has nothing left to compress.
   api.addHook('onSend', async (req, reply, payload) => {
     const json = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
@@ -86,14 +86,14 @@ function matches(header: string | undefined, tag: string): boolean {
  * catalogue's tables, whose every change writes a row of the audit log in its own transaction (0003_audit_log.sql).
  * So the log's last id names the catalogue's state: a call marked `kept` whose answer was worked out at that id is
  * sent again as it was (and, once asked for compressed, compressed once), at the cost of one index lookup instead
- * of its queries, assembly and compression. Every instance keeps its own, checked against the shared database on
+ * of its queries, assembly and compression (on the embedded database not even that, see `readState`). Every instance keeps its own, checked against the shared database on
  * every call, so a change saved on one instance shows on the next call to any other.
  *
  * Ids are handed out when a change is made, not when it commits: an answer is kept only when no other transaction
  * was writing to the audit log after the id was read, so every change with an id up to it is committed and in the
  * answer read after it (a later one has a higher id, and makes the kept answer old at once).
  */
-function keptAnswers(api: FastifyInstance, db: Db) {
+function keptAnswers(api: FastifyInstance, { db, writeMark }: Database) {
   const kept = new LRUCache<string, Kept>({
     // What a few large lists take (the brand table of 1,000 brands is about 1 MB of JSON), bounded.
     maxSize: 64 * 1024 * 1024,
@@ -107,6 +107,16 @@ function keptAnswers(api: FastifyInstance, db: Db) {
     .select({ version: sql<string>`coalesce(max(${auditLog.id}), 0)::text` })
     .from(auditLog)
     .prepare('catalogue_state');
+  // On the embedded database, where each statement waits for the one before, the state is read again only once
+  // something may have written since it was last read (issue 19's item 4): a kept answer then costs no statement.
+  let lastState: { mark: number; version: string } | undefined;
+  const readState = async (): Promise<string> => {
+    const mark = writeMark?.();
+    if (mark !== undefined && lastState?.mark === mark) return lastState.version;
+    const [{ version }] = await catalogueState.execute();
+    if (mark !== undefined) lastState = { mark, version };
+    return version;
+  };
   // Read on a miss only (it walks the shared lock table): a transaction that has written to the audit log holds this
   // lock on it until it commits, and takes it before its row gets its id; nothing else takes it.
   const changeUnderway = db
@@ -129,16 +139,16 @@ function keptAnswers(api: FastifyInstance, db: Db) {
       keeps === true || keeps(req.body as never)
         ? `${req.routeOptions.url} ${JSON.stringify(req.body ?? null)} ${JSON.stringify(req.query ?? null)}`
         : null;
-    const [state] = await catalogueState.execute();
+    const version = await readState();
     const found = key === null ? undefined : kept.get(key);
-    if (found?.version === state.version) return sendKept(req, reply, found);
+    if (found?.version === version) return sendKept(req, reply, found);
     const [{ underway }] = await changeUnderway.execute();
     if (underway) return;
     req.keptRead = <T>(name: string, read: () => Promise<T>): Promise<T> => {
       const had = keptReads.get(name);
-      if (had?.version === state.version) return had.value as Promise<T>;
+      if (had?.version === version) return had.value as Promise<T>;
       const value = read();
-      keptReads.set(name, { version: state.version, value });
+      keptReads.set(name, { version, value });
       // A read that failed is not kept: the next call reads again.
       value.catch(() => {
         if (keptReads.get(name)?.value === value) keptReads.delete(name);
@@ -147,7 +157,7 @@ function keptAnswers(api: FastifyInstance, db: Db) {
     };
     if (key === null) return;
     const pending = workingOut.get(key);
-    if (pending?.version === state.version) {
+    if (pending?.version === version) {
       const answer = await pending.answer;
       // Else the one working it out was refused or failed: this call works it out for itself.
       if (answer) return sendKept(req, reply, answer);
@@ -157,10 +167,10 @@ function keptAnswers(api: FastifyInstance, db: Db) {
     const answer = new Promise<Kept | null>((resolve) => {
       finish = resolve;
     });
-    workingOut.set(key, { version: state.version, answer });
+    workingOut.set(key, { version, answer });
     req.keepAs = {
       key,
-      version: state.version,
+      version,
       finish: (done) => {
         if (workingOut.get(key)?.answer === answer) workingOut.delete(key);
         finish(done);
