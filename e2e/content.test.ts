@@ -134,7 +134,7 @@ describe('the content screen', () => {
 
     const row = page.getByRole('table', { name: 'Content' }).locator('tbody tr').first();
     await row.getByText('The Hollow Oak').waitFor();
-    expect(await row.locator('td').nth(3).locator('.mantine-Badge-root').allTextContents()).toEqual(['EN', 'RU']);
+    expect(await row.locator('td').nth(3).locator('span').allTextContents()).toEqual(['EN', 'RU']);
     expect(await row.locator('td').nth(5).textContent()).toBe('Published');
     expect(await row.locator('td').nth(6).textContent()).toBe('2:05');
 

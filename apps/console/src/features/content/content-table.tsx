@@ -1,9 +1,10 @@
 import type { Content, ContentSort } from '@kids-vod/contract';
 import { CONTENT_SORTS } from '@kids-vod/contract/client';
 import { formatDuration } from '@kids-vod/contract/format';
-import { ActionIcon, Badge, Group, Table, Text } from '@mantine/core';
+import { ActionIcon, Table } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPencil } from '@tabler/icons-react';
 import { memo } from 'react';
+import { Cell, CellBadge, CellGroup, CellText, Row } from '../../components/list-cells.tsx';
 import { ActionsHeader } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { TimedBadge } from '../../components/timed-badge.tsx';
@@ -23,6 +24,10 @@ const MOVES = [
 ] as const;
 
 const DISABLED_STYLE = { backgroundColor: 'transparent' };
+const TITLE_STYLE = { maxWidth: 360 };
+const ITALIC = { fontStyle: 'italic' };
+const NUMBERS_STYLE = { fontVariantNumeric: 'tabular-nums' };
+const ACTIONS_STYLE = { justifyContent: 'flex-end' };
 
 const COLUMNS: [SortColumn, string][] = [
   ['season', 'Season'],
@@ -38,23 +43,17 @@ const COLUMNS: [SortColumn, string][] = [
 function VideoCell({ item, code }: { item: Content; code: (langId: number) => string }) {
   const withVideo = item.langs.filter((l) => l.has_video);
   const withoutVideo = item.langs.filter((l) => !l.has_video);
-  if (withVideo.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        None
-      </Text>
-    );
-  }
+  if (withVideo.length === 0) return <CellText dimmed>None</CellText>;
   return (
     <>
-      <Text size="sm">
+      <CellText>
         {withoutVideo.length === 0 && item.langs.length > 1 ? 'All: ' : ''}
         {withVideo.map((l) => code(l.lang_id)).join(', ')}
-      </Text>
+      </CellText>
       {withoutVideo.length > 0 ? (
-        <Text size="xs" c="dimmed">
+        <CellText size="xs" dimmed>
           Missing: {withoutVideo.map((l) => code(l.lang_id)).join(', ')}
-        </Text>
+        </CellText>
       ) : null}
     </>
   );
@@ -104,49 +103,45 @@ export const ContentTable = memo(function ContentTable({
             const upDisabled = !reorderable || !at || at.position <= 1;
             const downDisabled = !reorderable || !at || at.position >= at.count;
             return (
-              <Table.Tr key={c.id} data-testid={`content-row-${c.id}`}>
-                <Table.Td>{c.season}</Table.Td>
-                <Table.Td>{c.sort_number}</Table.Td>
-                <Table.Td maw={360}>
+              <Row key={c.id} striped hover data-testid={`content-row-${c.id}`}>
+                <Cell>{c.season}</Cell>
+                <Cell>{c.sort_number}</Cell>
+                <Cell style={TITLE_STYLE}>
                   {title ? (
-                    <Text size="sm" lineClamp={2}>
-                      {title}
-                    </Text>
+                    <CellText clamp>{title}</CellText>
                   ) : (
-                    <Text size="sm" c="dimmed" fs="italic">
+                    <CellText dimmed style={ITALIC}>
                       No English title
-                    </Text>
+                    </CellText>
                   )}
-                </Table.Td>
-                <Table.Td>
+                </Cell>
+                <Cell>
                   {c.langs.length ? (
-                    <Group gap={4}>
+                    <CellGroup>
                       {c.langs.map((l) => (
-                        <Badge key={l.lang_id} size="sm" variant="default" radius="sm">
+                        <CellBadge key={l.lang_id} variant="default">
                           {code(l.lang_id)}
-                        </Badge>
+                        </CellBadge>
                       ))}
-                    </Group>
+                    </CellGroup>
                   ) : (
-                    <Text size="sm" c="dimmed">
-                      None
-                    </Text>
+                    <CellText dimmed>None</CellText>
                   )}
-                </Table.Td>
-                <Table.Td>
+                </Cell>
+                <Cell>
                   <VideoCell item={c} code={code} />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Badge size="sm" variant="light" color={c.is_published ? 'teal' : 'gray'}>
+                </Cell>
+                <Cell>
+                  <CellGroup nowrap>
+                    <CellBadge variant={c.is_published ? 'teal' : 'gray'}>
                       {c.is_published ? 'Published' : 'Draft'}
-                    </Badge>
+                    </CellBadge>
                     <TimedBadge item={c} />
-                  </Group>
-                </Table.Td>
-                <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDuration(c.duration_sec)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                  </CellGroup>
+                </Cell>
+                <Cell style={NUMBERS_STYLE}>{formatDuration(c.duration_sec)}</Cell>
+                <Cell>
+                  <CellGroup nowrap style={ACTIONS_STYLE}>
                     {MOVES.map(({ direction, Icon }) => {
                       const off = direction === 'up' ? upDisabled : downDisabled;
                       return (
@@ -167,9 +162,9 @@ export const ContentTable = memo(function ContentTable({
                     <ActionIcon variant="subtle" aria-label={`Edit ${label}`} onClick={() => onEdit(c)}>
                       <IconPencil size={16} />
                     </ActionIcon>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
+                  </CellGroup>
+                </Cell>
+              </Row>
             );
           })}
         </Table.Tbody>

@@ -1,0 +1,73 @@
+import { Table } from '@mantine/core';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import classes from './list-cells.module.css';
+
+/*
+ * The cells of the long lists (issue 19) as plain elements with Mantine's looks. A page of 100 content rows drew
+ * about 2,000 Mantine components (a cell, a text, a group, a badge: each resolves its theme props and styles as it
+ * renders), 100 – 150 ms of the screen's load on this machine. These draw the same: the table's rows and cells with
+ * Mantine's own Table classes (its Styles API names, which its CSS targets), the rest with list-cells.module.css.
+ */
+
+const join = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
+
+/** A body row as Table.Tr draws it: with its border, striped (odd rows) and highlighted on hover when asked. */
+export function Row({
+  striped,
+  hover,
+  className,
+  ...props
+}: ComponentPropsWithoutRef<'tr'> & { striped?: boolean; hover?: boolean }) {
+  return (
+    <tr
+      {...props}
+      className={join(Table.classes.tr, className)}
+      data-with-row-border
+      data-striped={striped ? 'odd' : undefined}
+      data-hover={hover || undefined}
+    />
+  );
+}
+
+/** A body cell as Table.Td draws it. */
+export function Cell({ className, ...props }: ComponentPropsWithoutRef<'td'>) {
+  return <td {...props} className={join(Table.classes.td, className)} />;
+}
+
+/** Text as `<Text size="sm">` (or "xs"), dimmed, cut after two lines. */
+export function CellText({
+  size = 'sm',
+  dimmed,
+  clamp,
+  className,
+  ...props
+}: ComponentPropsWithoutRef<'div'> & { size?: 'sm' | 'xs'; dimmed?: boolean; clamp?: boolean }) {
+  return (
+    <div
+      {...props}
+      className={join(
+        size === 'sm' ? classes.text : classes.small,
+        dimmed && classes.dimmed,
+        clamp && classes.clamp,
+        className,
+      )}
+    />
+  );
+}
+
+/** Items side by side as `<Group gap={4}>`, on one line with `nowrap`. */
+export function CellGroup({ nowrap, className, ...props }: ComponentPropsWithoutRef<'div'> & { nowrap?: boolean }) {
+  return <div {...props} className={join(classes.group, className)} data-nowrap={nowrap || undefined} />;
+}
+
+/**
+ * A small badge as Mantine's `<Badge size="sm">`: "default" (a language code, radius sm), or the light teal and
+ * gray of a state (round).
+ */
+export function CellBadge({ variant, children }: { variant: 'default' | 'teal' | 'gray'; children: ReactNode }) {
+  return (
+    <span className={classes.badge} data-variant={variant}>
+      {children}
+    </span>
+  );
+}
