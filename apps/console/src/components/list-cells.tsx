@@ -61,12 +61,30 @@ export function CellGroup({ nowrap, className, ...props }: ComponentPropsWithout
 }
 
 /**
- * A small badge as Mantine's `<Badge size="sm">`: "default" (a language code, radius sm), or the light teal and
- * gray of a state (round).
+ * A badge as Mantine's `<Badge>` draws it (sizes sm and md, variants default, light and outline of a theme colour,
+ * radius sm or round), for the codes and states a row shows.
  */
-export function CellBadge({ variant, children }: { variant: 'default' | 'teal' | 'gray'; children: ReactNode }) {
+export function CellBadge({
+  variant,
+  color,
+  size = 'sm',
+  round,
+  children,
+}: {
+  variant: 'default' | 'light' | 'outline';
+  color?: 'teal' | 'gray' | 'indigo';
+  size?: 'sm' | 'md';
+  round?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <span className={classes.badge} data-variant={variant}>
+    <span
+      className={classes.badge}
+      data-variant={variant}
+      data-color={color}
+      data-size={size}
+      data-round={round || undefined}
+    >
       {children}
     </span>
   );

@@ -1,6 +1,7 @@
 import { Anchor, type AnchorProps, Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { SortDirection } from '../lib/url-state.ts';
+import { Row } from './list-cells.tsx';
 import { openOnRowClick, SkeletonRows } from './list-state.tsx';
 
 /** One shade stronger than the default link colour: it stays readable on a hovered row. */
@@ -79,14 +80,15 @@ export function ListTable<T extends { id: number }>({
           {loading && skeleton
             ? SkeletonRows(skeleton)
             : rows.map((row) => (
-                <Table.Tr
+                <Row
                   key={rowKey(row)}
+                  hover={onOpen !== undefined}
                   data-testid={typeof testId === 'function' ? testId(row) : testId && `${testId}-${row.id}`}
                   style={onOpen ? { cursor: 'pointer' } : undefined}
                   onClick={onOpen ? openOnRowClick(() => onOpen(row)) : undefined}
                 >
                   {cells(row)}
-                </Table.Tr>
+                </Row>
               ))}
         </Table.Tbody>
       </Table>

@@ -1,8 +1,9 @@
 import type { BrandRow, Language } from '@kids-vod/contract';
 import { whereAvailable } from '@kids-vod/contract/client';
-import { Avatar, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Avatar, Table, VisuallyHidden } from '@mantine/core';
 import { memo } from 'react';
 import { LazyTooltip as Tooltip } from '../../components/lazy-tooltip.tsx';
+import { Cell, CellBadge, CellGroup, CellText } from '../../components/list-cells.tsx';
 import { ListTable, OpenLink, type SortableRows } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { PUBLISHED, StateLabel } from '../../components/state-label.tsx';
@@ -23,11 +24,7 @@ function initials(name: string): string {
  */
 function LanguageCodes({ brand, languages }: { brand: BrandRow; languages: Map<number, Language> }) {
   if (brand.langs.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        None
-      </Text>
-    );
+    return <CellText dimmed>None</CellText>;
   }
   const shown = brand.langs.map((l) => {
     const lang = languages.get(l.lang_id);
@@ -36,31 +33,34 @@ function LanguageCodes({ brand, languages }: { brand: BrandRow; languages: Map<n
   });
   return (
     <Tooltip label={shown.map((l) => l.name).join(', ')} multiline maw={360}>
-      <Group gap={4}>
+      <CellGroup>
         {shown.map((l) => (
-          <Badge
+          <CellBadge
             key={l.id}
+            size="md"
             variant={l.is_published ? 'light' : 'outline'}
             color={l.is_published ? 'indigo' : 'gray'}
-            radius="sm"
           >
             {l.code}
             {l.is_published ? null : <VisuallyHidden> (not published)</VisuallyHidden>}
-          </Badge>
+          </CellBadge>
         ))}
-      </Group>
+      </CellGroup>
     </Tooltip>
   );
 }
 
+// A long name or slug wraps anywhere rather than pushing the other columns off screen.
+const NAME_STYLE = { maxWidth: 280, overflowWrap: 'anywhere' } as const;
+const SLUG_STYLE = { maxWidth: 240, overflowWrap: 'anywhere' } as const;
+const MONOSPACE = { fontFamily: 'var(--mantine-font-family-monospace)' };
+const WHERE_STYLE = { maxWidth: 280 };
+const STATE_STYLE = { gap: 6 };
+
 function WhereAvailable({ brand }: { brand: BrandRow }) {
   const short = whereAvailable(brand.country_rules);
   const full = whereAvailable(brand.country_rules, Number.POSITIVE_INFINITY);
-  const text = (
-    <Text size="sm" lineClamp={2}>
-      {short}
-    </Text>
-  );
+  const text = <CellText clamp>{short}</CellText>;
   return short === full ? (
     text
   ) : (
@@ -107,33 +107,30 @@ export const BrandsTable = memo(function BrandsTable({
       onOpen={onOpen}
       cells={(b) => (
         <>
-          <Table.Td>
+          <Cell>
             <Avatar src={b.logo_url} alt={`${b.name} logo`} radius="sm" size={40} color="indigo">
               {initials(b.name)}
             </Avatar>
-          </Table.Td>
-          {/* A long name or slug wraps anywhere rather than pushing the other columns off screen. */}
-          <Table.Td maw={280} style={{ overflowWrap: 'anywhere' }}>
+          </Cell>
+          <Cell style={NAME_STYLE}>
             <OpenLink onOpen={() => onOpen(b)}>{b.name}</OpenLink>
-          </Table.Td>
-          <Table.Td maw={240} style={{ overflowWrap: 'anywhere' }}>
-            <Text size="sm" ff="monospace">
-              {b.slug}
-            </Text>
-          </Table.Td>
-          <Table.Td>{b.age_rating}</Table.Td>
-          <Table.Td>
+          </Cell>
+          <Cell style={SLUG_STYLE}>
+            <CellText style={MONOSPACE}>{b.slug}</CellText>
+          </Cell>
+          <Cell>{b.age_rating}</Cell>
+          <Cell>
             <LanguageCodes brand={b} languages={languages} />
-          </Table.Td>
-          <Table.Td maw={280}>
+          </Cell>
+          <Cell style={WHERE_STYLE}>
             <WhereAvailable brand={b} />
-          </Table.Td>
-          <Table.Td>
-            <Group gap={6} wrap="nowrap">
+          </Cell>
+          <Cell>
+            <CellGroup nowrap style={STATE_STYLE}>
               <StateLabel on={b.is_published} words={PUBLISHED} />
               <TimedBadge item={b} />
-            </Group>
-          </Table.Td>
+            </CellGroup>
+          </Cell>
         </>
       )}
     />

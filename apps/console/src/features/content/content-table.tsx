@@ -133,7 +133,7 @@ export const ContentTable = memo(function ContentTable({
                 </Cell>
                 <Cell>
                   <CellGroup nowrap>
-                    <CellBadge variant={c.is_published ? 'teal' : 'gray'}>
+                    <CellBadge variant="light" color={c.is_published ? 'teal' : 'gray'} round>
                       {c.is_published ? 'Published' : 'Draft'}
                     </CellBadge>
                     <TimedBadge item={c} />
