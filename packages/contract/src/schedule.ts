@@ -72,7 +72,10 @@ export type ScheduleJobsBody = z.input<typeof ScheduleJobsBody>;
 export const ScheduleJobsPage = z.object({
   rows: z.array(AutomaticBuild),
   count: z.int().min(0),
-  /** Automatic builds that failed and will not be tried again: shown to staff until a later build succeeds. */
+  /**
+   * Automatic builds that failed and will not be tried again: shown to staff until a build of their language is
+   * published after them (by the schedule or by a person; a rollback does not count).
+   */
   failing: z.int().min(0).optional(),
 });
 export type ScheduleJobsPage = z.infer<typeof ScheduleJobsPage>;

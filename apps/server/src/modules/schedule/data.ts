@@ -2,7 +2,7 @@ import type { AutomaticBuild, ScheduleEdge, ScheduleEntity, ScheduleJobsPage } f
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
-import { automaticBuilds, languages } from '../../db/schema.ts';
+import { automaticBuilds, catalogBuilds, languages } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 
 /* ------------------------------------------------------------------------------------------------
@@ -290,7 +290,12 @@ export function inWords(err: unknown): string {
 
 const doneLater = alias(automaticBuilds, 'done_later');
 
-/** The automatic builds, newest first, and how many failed for good with no later build of their language done. */
+/**
+ * The automatic builds, newest first, and how many failed for good and were not made up for since: by a later
+ * automatic build of their language done (told by its id, whatever the instances' clocks say), or by a person's
+ * publish of the language after the failed build's edge, on the JSON Build screen, as the Schedule screen's alert asks
+ * them to. A rollback does not count: it makes an older file live, without what the failed build was to publish.
+ */
 export async function listAutomaticBuilds(
   db: Executor,
   page: { offset: number; limit: number },
@@ -320,6 +325,8 @@ export async function listAutomaticBuilds(
         eq(automaticBuilds.state, 'failed'),
         sql`not exists (select 1 from ${automaticBuilds} ${doneLater} where ${doneLater.lang_id} = ${automaticBuilds.lang_id}
           and ${doneLater.state} = 'done' and ${doneLater.id} > ${automaticBuilds.id})`,
+        sql`not exists (select 1 from ${catalogBuilds} where ${catalogBuilds.lang_id} = ${automaticBuilds.lang_id}
+          and ${catalogBuilds.rollback_of} is null and ${catalogBuilds.created_at} > ${automaticBuilds.at})`,
       ),
     );
   return { rows: rows satisfies AutomaticBuild[], count: total, failing };

@@ -388,6 +388,29 @@ describe('publishing on schedule', () => {
     expect(errors).toEqual([]);
   });
 
+  it('stops reporting a failed build once a person publishes its language after its edge, not for a rollback', async () => {
+    // Two builds of the language, the earlier one to roll back to; then a build that failed for good at an edge
+    // after them (how one comes to fail: the test above). Its edge is in the server's real time, which the
+    // publishes below use, not in the test's clock.
+    const earlier = await t.call(api.upload.uploadJson, { query: { lang: 'pt' } });
+    const live = await t.call(api.upload.uploadJson, { query: { lang: 'pt' } });
+    const edge = Date.parse(live.created_at) + 1;
+    await t.rows(sql`insert into automatic_builds (at, lang_id, state, error, attempts)
+      values (${iso(edge)}, ${PORTUGUESE}, 'failed', 'The catalogue could not be built and stored.', ${MAX_ATTEMPTS})`);
+    expect(await t.call(api.schedule.jobs, { offset: 0, limit: 50 })).toMatchObject({ failing: 1 });
+
+    // A rollback makes an older file live, without the edge's change: still reported.
+    await expect.poll(() => Date.now()).toBeGreaterThan(edge);
+    const rollback = await t.call(api.catalog.publishBuild, { id: earlier.id, lang: 'pt' });
+    expect(rollback.rollback_of?.id).toBe(earlier.id);
+    expect(await t.call(api.schedule.jobs, { offset: 0, limit: 50 })).toMatchObject({ failing: 1 });
+
+    // Published by a person after the edge, as the Schedule screen's alert asks: no longer reported.
+    const published = await t.call(api.upload.uploadJson, { query: { lang: 'pt' } });
+    expect(Date.parse(published.created_at)).toBeGreaterThan(edge);
+    expect(await t.call(api.schedule.jobs, { offset: 0, limit: 50 })).toMatchObject({ failing: 0 });
+  });
+
   it('pages the automatic builds newest first', async () => {
     const all = await t.call(api.schedule.jobs, { offset: 0, limit: 100 });
     expect(all.count).toBe(all.rows.length);
