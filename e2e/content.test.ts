@@ -267,6 +267,18 @@ describe('the content screen', () => {
     expectNoConsoleErrors();
   });
 
+  it('opens an item from a click anywhere on its row, as the other lists do', async () => {
+    const brand = await brandWithContent('Click Pond', ['Reed', 'Lily']);
+    const page = await c.newPage();
+    await c.signIn(page);
+    await openContent(page, brand.id);
+    // The title is text, not a link: a click on it (or anywhere on the row outside its buttons) opens the item.
+    await page.getByRole('table', { name: 'Content' }).getByText('Lily').click();
+    await page.getByRole('dialog', { name: 'Edit S1E2 · Lily' }).waitFor();
+    await page.waitForURL(/edit=\d+/);
+    expectNoConsoleErrors();
+  });
+
   it('shows long lists a page at a time, the page in the URL, and follows a moved item to its page', async () => {
     const brand = await c.addBrand('Long Runner');
     for (let i = 1; i <= 105; i++) {

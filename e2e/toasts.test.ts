@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../apps/server/src/test/harness.ts';
 import { type ConsoleUnderTest, expectNoConsoleErrors, startConsole } from './support/console.ts';
+import * as scene from './support/scene.ts';
 
 let c: ConsoleUnderTest;
 beforeAll(async () => {
@@ -121,6 +122,25 @@ describe('an error toast goes when what it was about succeeds', () => {
     await dialog.getByLabel('Slug').press('Enter');
     await toast(page, 'Brand created').waitFor();
     await goneSoon(refused);
+    expectNoConsoleErrors();
+  });
+});
+
+describe('a success toast takes the place of the same one before it', () => {
+  it('a run of moves says "Order saved" once, not a pile over the screen', async () => {
+    const brand = await scene.brandWithContent(c, 'Toast Pond', ['Reed', 'Lily', 'Frog']);
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.goto(`/admin/content?brand=${brand.id}`);
+    await page.getByRole('button', { name: 'Move S1E3 up' }).click();
+    const saved = toast(page, 'Order saved');
+    // Held open by the mouse: only the console can take the first one away.
+    await holdOpen(saved.first());
+    const moved = page.getByRole('button', { name: 'Move S1E2 up' });
+    await moved.focus();
+    await moved.press('Enter');
+    await page.getByRole('button', { name: 'Move S1E1 down' }).and(page.locator(':focus')).waitFor();
+    await expect.poll(() => saved.count()).toBe(1);
     expectNoConsoleErrors();
   });
 });

@@ -61,30 +61,22 @@ export function CellGroup({ nowrap, className, ...props }: ComponentPropsWithout
 }
 
 /**
- * A badge as Mantine's `<Badge>` draws it (sizes sm and md, variants default, light and outline of a theme colour,
- * radius sm or round), for the codes and states a row shows.
+ * A badge as Mantine's `<Badge radius="sm">` draws it (sizes sm and md; variants default, and light or outline of a
+ * theme colour), for the codes a row shows. A state is words (StateLabel), not a coloured badge.
  */
 export function CellBadge({
   variant,
   color,
   size = 'sm',
-  round,
   children,
 }: {
   variant: 'default' | 'light' | 'outline';
-  color?: 'teal' | 'gray' | 'indigo';
+  color?: 'gray' | 'indigo';
   size?: 'sm' | 'md';
-  round?: boolean;
   children: ReactNode;
 }) {
   return (
-    <span
-      className={classes.badge}
-      data-variant={variant}
-      data-color={color}
-      data-size={size}
-      data-round={round || undefined}
-    >
+    <span className={classes.badge} data-variant={variant} data-color={color} data-size={size}>
       {children}
     </span>
   );

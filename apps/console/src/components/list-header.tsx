@@ -16,10 +16,11 @@ export function ListHeader({
 }) {
   return (
     <Group justify="space-between" wrap="wrap" gap="sm" align="flex-end">
-      <Group gap="sm" wrap="wrap" align="center">
+      {/* Level with the fields' inputs, not with their labels: the count sits 8 px up, the middle of a 36 px input. */}
+      <Group gap="sm" wrap="wrap" align="flex-end">
         {children}
         {count !== null ? (
-          <Text size="sm" c="dimmed" aria-live="polite">
+          <Text size="sm" c="dimmed" aria-live="polite" mb={8}>
             {count}
           </Text>
         ) : null}

@@ -1,4 +1,4 @@
-import { notifications, notificationsStore } from '@mantine/notifications';
+import { type NotificationData, notifications, notificationsStore } from '@mantine/notifications';
 import { type Mutation, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-client.ts';
 import { forgetSession, profileQuery, SESSION_SUBJECT } from './session.ts';
@@ -50,20 +50,29 @@ function subjectOf(mutation: AnyMutation, err?: unknown): string | undefined {
 }
 
 const errorToastPrefix = (subject: string) => `error:${subject}:`;
-let errorToasts = 0;
+const successToastPrefix = (message: string) => `success:${message}:`;
+let toasts = 0;
 
-/** Takes away the error toasts about `subject` (shown or waiting in the queue). */
-function hideErrorToasts(subject: string) {
-  const prefix = errorToastPrefix(subject);
+/** Takes away the toasts whose ids start with `prefix` (shown or waiting in the queue). */
+function hideToasts(prefix: string) {
   notifications.updateState(notificationsStore, (shown) => shown.filter((n) => !n.id?.startsWith(prefix)));
 }
 
-/** A failure's toast; the one before it about the same subject goes, so a repeated refusal shows once. */
+/**
+ * A toast that takes the place of the one before it of the same kind (the same failure's subject, the same success),
+ * so a repeated refusal, or a run of moves each saying "Order saved", shows once and does not pile up over the screen.
+ */
+function showToastInstead(prefix: string, toast: Omit<NotificationData, 'id'>) {
+  hideToasts(prefix);
+  toasts += 1;
+  notifications.show({ ...toast, id: `${prefix}${toasts}` });
+}
+
+/** A failure's toast; the one before it about the same subject goes. */
 function showErrorToast(err: unknown, subject: string | undefined) {
-  if (subject) hideErrorToasts(subject);
-  errorToasts += 1;
-  const id = subject ? `${errorToastPrefix(subject)}${errorToasts}` : undefined;
-  notifications.show({ id, color: 'red', title: 'Error', message: errorMessage(err) });
+  const toast = { color: 'red', title: 'Error', message: errorMessage(err) };
+  if (subject) showToastInstead(errorToastPrefix(subject), toast);
+  else notifications.show(toast);
 }
 
 export const queryClient = new QueryClient({
@@ -76,9 +85,9 @@ export const queryClient = new QueryClient({
       // What a failure's toast said is no longer so: a new session starts clean, a save takes its refusal away.
       const subject = subjectOf(mutation);
       if (subject === SESSION_SUBJECT) notifications.clean();
-      else if (subject) hideErrorToasts(subject);
+      else if (subject) hideToasts(errorToastPrefix(subject));
       const message = mutation.options.meta?.successMessage;
-      if (message) notifications.show({ color: 'green', message });
+      if (message) showToastInstead(successToastPrefix(message), { color: 'green', message });
     },
     onError: (err, _vars, _ctx, mutation) => {
       sessionEnded(err);

@@ -6,8 +6,7 @@ import { LazyTooltip as Tooltip } from '../../components/lazy-tooltip.tsx';
 import { Cell, CellBadge, CellGroup, CellText } from '../../components/list-cells.tsx';
 import { ListTable, OpenLink, type SortableRows } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
-import { PUBLISHED, StateLabel } from '../../components/state-label.tsx';
-import { TimedBadge } from '../../components/timed-badge.tsx';
+import { ItemState, PUBLISHED } from '../../components/state-label.tsx';
 
 function initials(name: string): string {
   return name
@@ -55,7 +54,6 @@ const NAME_STYLE = { maxWidth: 280, overflowWrap: 'anywhere' } as const;
 const SLUG_STYLE = { maxWidth: 240, overflowWrap: 'anywhere' } as const;
 const MONOSPACE = { fontFamily: 'var(--mantine-font-family-monospace)' };
 const WHERE_STYLE = { maxWidth: 280 };
-const STATE_STYLE = { gap: 6 };
 
 function WhereAvailable({ brand }: { brand: BrandRow }) {
   const short = whereAvailable(brand.country_rules);
@@ -126,10 +124,7 @@ export const BrandsTable = memo(function BrandsTable({
             <WhereAvailable brand={b} />
           </Cell>
           <Cell>
-            <CellGroup nowrap style={STATE_STYLE}>
-              <StateLabel on={b.is_published} words={PUBLISHED} />
-              <TimedBadge item={b} />
-            </CellGroup>
+            <ItemState on={b.is_published} words={PUBLISHED} item={b} />
           </Cell>
         </>
       )}

@@ -5,9 +5,10 @@ import { ActionIcon, Table } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPencil } from '@tabler/icons-react';
 import { memo } from 'react';
 import { Cell, CellBadge, CellGroup, CellText, Row } from '../../components/list-cells.tsx';
+import { openOnRowClick } from '../../components/list-state.tsx';
 import { ActionsHeader } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
-import { TimedBadge } from '../../components/timed-badge.tsx';
+import { ItemState, PUBLISHED } from '../../components/state-label.tsx';
 import type { SortDirection } from '../../lib/url-state.ts';
 import { defaultTitle, episodeCode } from './format.ts';
 
@@ -28,6 +29,7 @@ const TITLE_STYLE = { maxWidth: 360 };
 const ITALIC = { fontStyle: 'italic' };
 const NUMBERS_STYLE = { fontVariantNumeric: 'tabular-nums' };
 const ACTIONS_STYLE = { justifyContent: 'flex-end' };
+const POINTER = { cursor: 'pointer' };
 
 const COLUMNS: [SortColumn, string][] = [
   ['season', 'Season'],
@@ -103,7 +105,15 @@ export const ContentTable = memo(function ContentTable({
             const upDisabled = !reorderable || !at || at.position <= 1;
             const downDisabled = !reorderable || !at || at.position >= at.count;
             return (
-              <Row key={c.id} striped hover data-testid={`content-row-${c.id}`}>
+              // A click anywhere on the row (outside its buttons) opens the item, as on the other lists.
+              <Row
+                key={c.id}
+                striped
+                hover
+                data-testid={`content-row-${c.id}`}
+                style={POINTER}
+                onClick={openOnRowClick(() => onEdit(c))}
+              >
                 <Cell>{c.season}</Cell>
                 <Cell>{c.sort_number}</Cell>
                 <Cell style={TITLE_STYLE}>
@@ -132,12 +142,7 @@ export const ContentTable = memo(function ContentTable({
                   <VideoCell item={c} code={code} />
                 </Cell>
                 <Cell>
-                  <CellGroup nowrap>
-                    <CellBadge variant="light" color={c.is_published ? 'teal' : 'gray'} round>
-                      {c.is_published ? 'Published' : 'Draft'}
-                    </CellBadge>
-                    <TimedBadge item={c} />
-                  </CellGroup>
+                  <ItemState on={c.is_published} words={PUBLISHED} item={c} />
                 </Cell>
                 <Cell style={NUMBERS_STYLE}>{formatDuration(c.duration_sec)}</Cell>
                 <Cell>

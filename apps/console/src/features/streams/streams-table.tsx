@@ -3,8 +3,7 @@ import { Anchor, Avatar, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconBroadcast, IconExternalLink } from '@tabler/icons-react';
 import { ListTable, OpenLink, type SortableRows } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
-import { ACTIVE, StateLabel } from '../../components/state-label.tsx';
-import { TimedBadge } from '../../components/timed-badge.tsx';
+import { ACTIVE, ItemState } from '../../components/state-label.tsx';
 import { type SortDirection, sortRows } from '../../lib/url-state.ts';
 
 export const STREAM_SORT_COLUMNS = ['title', 'url', 'order', 'active'] as const;
@@ -74,10 +73,7 @@ export function StreamsTable({ rows, loading, sort, direction, onSort, onOpen }:
           </Table.Td>
           <Table.Td>{s.sort}</Table.Td>
           <Table.Td>
-            <Group gap={6} wrap="nowrap">
-              <StateLabel on={s.is_active} words={ACTIVE} />
-              <TimedBadge item={s} />
-            </Group>
+            <ItemState on={s.is_active} words={ACTIVE} item={s} />
           </Table.Td>
         </>
       )}
