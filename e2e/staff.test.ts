@@ -210,6 +210,21 @@ describe('staff accounts and roles', () => {
     expectNoConsoleErrors();
   });
 
+  it("an open account is in the address, as every screen's open item is: a reload opens it again", async () => {
+    const editor = await addStaff(c.t, 'editor');
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.goto('/admin/staff');
+    await page.getByTestId(`user-row-${editor.email}`).getByRole('button').first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reset password' }).waitFor();
+    await page.waitForURL((url) => url.searchParams.get('edit') === String(editor.id));
+    await page.reload();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reset password' }).waitFor();
+    expect(await page.getByRole('dialog').getByLabel('Name').inputValue()).toBe('A editor');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
+    await page.waitForURL((url) => !url.searchParams.has('edit'));
+  });
+
   it('a lost laptop: signed out from another browser, it is signed out at its next call', async () => {
     const user = await addStaff(c.t, 'editor');
     const laptop = await c.newPage();

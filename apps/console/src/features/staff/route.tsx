@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { ApiTokens } from '../../components/api-tokens.tsx';
 import { ListState } from '../../components/list-state.tsx';
 import { SearchField } from '../../components/search-field.tsx';
+import { findIn, useEditing } from '../../lib/editing.ts';
 import { useProfile } from '../../lib/session.ts';
 import { type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { useSecuritySettings, useSetRequireTotp, useUsers } from './api.ts';
@@ -45,7 +46,8 @@ function People() {
   const users = useUsers();
   const me = useProfile().data;
   const [inviting, setInviting] = useState<number | null>(null);
-  const [editing, setEditing] = useState<{ key: number; user: User } | null>(null);
+  // The open account is in the address (`?edit=12`), as every screen's open item is (decision 017).
+  const { editing, open, closed } = useEditing({ what: 'staff account', find: findIn(users.data) });
   const [link, setLink] = useState<Link | null>(null);
   const direction: SortDirection = url.dir === 'desc' ? 'desc' : 'asc';
   const rows = useMemo(
@@ -95,15 +97,16 @@ function People() {
           sort={url.sort}
           direction={direction}
           onSort={(sort, dir) => setUrl({ sort, dir })}
-          onOpen={(user) => setEditing({ key: Date.now(), user })}
+          onOpen={open}
         />
       </ListState>
       {inviting ? <InviteModal key={inviting} onInvited={setLink} onClosed={() => setInviting(null)} /> : null}
-      {editing ? (
+      {/* No "new" here: an account is made by an invitation. */}
+      {editing?.item ? (
         <UserModal
           key={editing.key}
-          initial={editing.user}
-          onClosed={() => setEditing(null)}
+          initial={editing.item}
+          onClosed={closed}
           onResetLink={(l) => setLink({ ...l, reset: true })}
         />
       ) : null}
