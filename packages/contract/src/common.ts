@@ -149,14 +149,14 @@ export function call<
 /** Ascending unless `desc`: every list sorted on the server. */
 export const SortDir = z.enum(SORT_DIRECTIONS);
 
-/**
- * The optional fields of a list the server searches and pages beyond the spec's payload (decision 033): `search`
- * matched as typed (up to 200 characters), and with `limit` the answer is a page (`{rows, count, …}`), not the
- * spec's array. Each list adds its own `sort`.
- */
 /** What a list is searched for: matched as typed, literally (`%` and `_` included). */
 export const ListSearch = z.string().trim().max(MAX_SEARCH_LENGTH);
 
+/**
+ * The optional fields of a list the server searches and pages beyond the spec's payload (decision 033): `search`
+ * matched as typed (up to MAX_SEARCH_LENGTH characters), and with `limit` the answer is a page (`{rows, count, …}`),
+ * not the spec's array. Each list adds its own `sort`.
+ */
 export const listPaging = {
   search: ListSearch.optional(),
   dir: SortDir.optional(),

@@ -1,6 +1,7 @@
 import { Table } from '@mantine/core';
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import classes from './list-cells.module.css';
+import { openOnRowClick } from './list-state.tsx';
 
 /*
  * The cells of the long lists (issue 19) as plain elements with Mantine's looks. A page of 100 content rows drew
@@ -11,20 +12,25 @@ import classes from './list-cells.module.css';
 
 const join = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
-/** A body row as Table.Tr draws it: with its border, striped (odd rows) and highlighted on hover when asked. */
+/**
+ * A body row as Table.Tr draws it: with its border, striped (odd rows) when asked. With `onOpen`, a row that opens
+ * its item: highlighted on hover, and a click anywhere on it outside its own buttons and links opens the item
+ * (`openOnRowClick`), as its name's or its pencil's button does for the keyboard.
+ */
 export function Row({
   striped,
-  hover,
+  onOpen,
   className,
   ...props
-}: ComponentPropsWithoutRef<'tr'> & { striped?: boolean; hover?: boolean }) {
+}: Omit<ComponentPropsWithoutRef<'tr'>, 'onClick'> & { striped?: boolean; onOpen?: () => void }) {
   return (
     <tr
       {...props}
-      className={join(Table.classes.tr, className)}
+      className={join(Table.classes.tr, onOpen && classes.opens, className)}
       data-with-row-border
       data-striped={striped ? 'odd' : undefined}
-      data-hover={hover || undefined}
+      data-hover={onOpen ? true : undefined}
+      onClick={onOpen && openOnRowClick(onOpen)}
     />
   );
 }

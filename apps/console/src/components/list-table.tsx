@@ -2,7 +2,7 @@ import { Anchor, type AnchorProps, Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { SortDirection } from '../lib/url-state.ts';
 import { Row } from './list-cells.tsx';
-import { openOnRowClick, SkeletonRows } from './list-state.tsx';
+import { SkeletonRows } from './list-state.tsx';
 
 /** One shade stronger than the default link colour: it stays readable on a hovered row. */
 export const LINK_COLOUR = 'light-dark(var(--mantine-color-indigo-8), var(--mantine-color-indigo-3))';
@@ -82,10 +82,8 @@ export function ListTable<T extends { id: number }>({
             : rows.map((row) => (
                 <Row
                   key={rowKey(row)}
-                  hover={onOpen !== undefined}
                   data-testid={typeof testId === 'function' ? testId(row) : testId && `${testId}-${row.id}`}
-                  style={onOpen ? { cursor: 'pointer' } : undefined}
-                  onClick={onOpen ? openOnRowClick(() => onOpen(row)) : undefined}
+                  onOpen={onOpen && (() => onOpen(row))}
                 >
                   {cells(row)}
                 </Row>

@@ -86,8 +86,9 @@ function matches(header: string | undefined, tag: string): boolean {
  * catalogue's tables, whose every change writes a row of the audit log in its own transaction (0003_audit_log.sql).
  * So the log's last id names the catalogue's state: a call marked `kept` whose answer was worked out at that id is
  * sent again as it was (and, once asked for compressed, compressed once), at the cost of one index lookup instead
- * of its queries, assembly and compression (on the embedded database not even that, see `readState`). Every instance keeps its own, checked against the shared database on
- * every call, so a change saved on one instance shows on the next call to any other.
+ * of its queries, assembly and compression (on the embedded database not even that, see `readState`). Every
+ * instance keeps its own, checked against the shared database on every call, so a change saved on one instance shows
+ * on the next call to any other.
  *
  * Ids are handed out when a change is made, not when it commits: an answer is kept only when no other transaction
  * was writing to the audit log after the id was read, so every change with an id up to it is committed and in the

@@ -5,7 +5,6 @@ import { ActionIcon, Table } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPencil } from '@tabler/icons-react';
 import { memo } from 'react';
 import { Cell, CellBadge, CellGroup, CellText, Row } from '../../components/list-cells.tsx';
-import { openOnRowClick } from '../../components/list-state.tsx';
 import { ActionsHeader } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { ItemState, PUBLISHED } from '../../components/state-label.tsx';
@@ -17,19 +16,18 @@ export const SORT_COLUMNS = CONTENT_SORTS;
 export type SortColumn = ContentSort;
 export type MoveDirection = 'up' | 'down';
 
-/** A disabled arrow stays a faint arrow, not a grey box in every row. */
 /** The order buttons of a row, up then down. */
 const MOVES = [
   { direction: 'up', Icon: IconArrowUp },
   { direction: 'down', Icon: IconArrowDown },
 ] as const;
 
+/** A disabled arrow stays a faint arrow, not a grey box in every row. */
 const DISABLED_STYLE = { backgroundColor: 'transparent' };
 const TITLE_STYLE = { maxWidth: 360 };
 const ITALIC = { fontStyle: 'italic' };
 const NUMBERS_STYLE = { fontVariantNumeric: 'tabular-nums' };
 const ACTIONS_STYLE = { justifyContent: 'flex-end' };
-const POINTER = { cursor: 'pointer' };
 
 const COLUMNS: [SortColumn, string][] = [
   ['season', 'Season'],
@@ -105,15 +103,7 @@ export const ContentTable = memo(function ContentTable({
             const upDisabled = !reorderable || !at || at.position <= 1;
             const downDisabled = !reorderable || !at || at.position >= at.count;
             return (
-              // A click anywhere on the row (outside its buttons) opens the item, as on the other lists.
-              <Row
-                key={c.id}
-                striped
-                hover
-                data-testid={`content-row-${c.id}`}
-                style={POINTER}
-                onClick={openOnRowClick(() => onEdit(c))}
-              >
+              <Row key={c.id} striped data-testid={`content-row-${c.id}`} onOpen={() => onEdit(c)}>
                 <Cell>{c.season}</Cell>
                 <Cell>{c.sort_number}</Cell>
                 <Cell style={TITLE_STYLE}>
