@@ -4,7 +4,7 @@
  *
  *   node --import tsx bench/ingest.ts            (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
  *
- * Target: at least 50,000 events/s. See bench/README.md.
+ * Target (issue 19): with 4 clients, at least 100,000 events/s or 0.4 of the baseline in the same run. See bench/README.md.
  */
 import { loadavg } from 'node:os';
 import { MAX_VIEW_EVENTS } from '@kids-vod/contract';
@@ -12,7 +12,9 @@ import pg from 'pg';
 import { startBenchApp } from './lib/app.ts';
 import { createBenchDatabase, fmt } from './lib/database.ts';
 
-const TARGET_EVENTS_PER_S = 50_000;
+const TARGET_EVENTS_PER_S = 100_000;
+/** Or this share of the baseline's rate, measured in the same run (issue 19). */
+const TARGET_RATIO = 0.4;
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 30);
 const WARMUP_BATCHES = 3;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -164,15 +166,14 @@ async function main() {
     );
     if (disagree.rows[0].n !== '0')
       throw new Error(`${disagree.rows[0].n} (day, content) sums differ between the rollups`);
-    const verdict = (rate: number) => (rate >= TARGET_EVENTS_PER_S ? 'meets' : 'MISSES');
+    // The target is the 4 clients' rate; one client, waiting for each answer, is shown beside it.
+    const met = concurrentRate >= TARGET_EVENTS_PER_S || concurrentRate / baselineRate >= TARGET_RATIO;
     console.log(
       `ingest: ${fmt(BATCHES)} batches of ${fmt(MAX_VIEW_EVENTS)} events, load average ${startLoad} at the start, ${loadAverage()} at the end`,
     );
+    console.log(`  app, one client      ${fmt(serialRate)} events/s  (${fmt(serialMs / BATCHES)} ms a batch)`);
     console.log(
-      `  app, one client      ${fmt(serialRate)} events/s  (${fmt(serialMs / BATCHES)} ms a batch)  ${verdict(serialRate)} the ${fmt(TARGET_EVENTS_PER_S)} target`,
-    );
-    console.log(
-      `  app, ${CONCURRENCY} clients      ${fmt(concurrentRate)} events/s  ${verdict(concurrentRate)} the target`,
+      `  app, ${CONCURRENCY} clients      ${fmt(concurrentRate)} events/s  ${met ? 'meets' : 'MISSES'} the target (${fmt(TARGET_EVENTS_PER_S)} events/s or ${TARGET_RATIO} of the baseline)`,
     );
     console.log(`  baseline bare unnest ${fmt(baselineRate)} events/s  (${fmt(baselineMs / BATCHES)} ms a batch)`);
     console.log(

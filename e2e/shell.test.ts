@@ -293,6 +293,24 @@ describe('the layout', () => {
     expectNoConsoleErrors();
   });
 
+  it('names every screen once, in one h1: the title in the header', async () => {
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const links = page.getByRole('dialog').getByRole('link');
+    await expect.poll(() => links.count()).toBe(12);
+    const screens = await Promise.all(
+      (await links.all()).map(async (l) => [await l.innerText(), await l.getAttribute('href')]),
+    );
+    await page.keyboard.press('Escape');
+    for (const [name, href] of screens) {
+      await page.goto(href ?? '');
+      await expect.poll(() => page.title()).toBe(`${name} · Kids VOD`);
+      await expect.poll(() => page.locator('h1').allInnerTexts()).toEqual([name]);
+    }
+    expectNoConsoleErrors();
+  });
+
   it("shows 'Not found' for unknown /admin paths", async () => {
     const page = await c.newPage();
     await c.signIn(page);

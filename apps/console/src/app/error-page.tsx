@@ -1,8 +1,16 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
+/**
+ * Inside the layout, whose header holds the page's h1, a page's own heading is an h2; `standalone` (a page shown
+ * without the layout) makes it the h1.
+ */
+interface PageProps {
+  standalone?: boolean;
+}
+
 /** What a crashed route shows instead of a blank page. */
-export function ErrorPage() {
+export function ErrorPage({ standalone = false }: PageProps) {
   const error = useRouteError();
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
@@ -11,7 +19,7 @@ export function ErrorPage() {
       : String(error);
   return (
     <Stack p="md" gap="xs" role="alert">
-      <Title order={2}>Unexpected Application Error!</Title>
+      <Title order={standalone ? 1 : 2}>Unexpected Application Error!</Title>
       <Text c="red" ff="monospace">
         {message}
       </Text>
@@ -19,10 +27,11 @@ export function ErrorPage() {
   );
 }
 
-export function NotFound() {
+/** The layout's header already says "Not found" (the route's title) as the page's h1. */
+export function NotFound({ standalone = false }: PageProps) {
   return (
     <Stack p="md">
-      <Title order={2}>Not found</Title>
+      {standalone ? <Title order={1}>Not found</Title> : null}
       <Text c="dimmed">There is no page at this address.</Text>
     </Stack>
   );

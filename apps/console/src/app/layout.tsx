@@ -119,7 +119,8 @@ export function Layout() {
                 <ScreenIcon path={screen} />
               </Suspense>
             ) : null}
-            <Text fw={500} truncate>
+            {/* The page's one h1: every screen has its name said once, here (axe: page-has-heading-one). */}
+            <Text component="h1" fz="md" fw={500} m={0} truncate>
               {title}
             </Text>
           </Group>

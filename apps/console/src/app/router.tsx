@@ -32,7 +32,7 @@ export function createRouter() {
       path: '/login',
       handle: { title: 'Sign in' } satisfies RouteHandle,
       lazy: () => withTimeout(() => import('../features/login/route.tsx')),
-      errorElement: <ErrorPage />,
+      errorElement: <ErrorPage standalone />,
       hydrateFallbackElement: <PageLoader />,
     },
     {
@@ -40,7 +40,7 @@ export function createRouter() {
       path: '/admin/invite/:token',
       handle: { title: 'Choose your password' } satisfies RouteHandle,
       lazy: () => withTimeout(() => import('../features/invite/route.tsx')),
-      errorElement: <ErrorPage />,
+      errorElement: <ErrorPage standalone />,
       hydrateFallbackElement: <PageLoader />,
     },
     { path: '/', element: <LastPage /> },
@@ -62,7 +62,7 @@ export function createRouter() {
           <Layout />
         </RequireProfile>
       ),
-      errorElement: <ErrorPage />,
+      errorElement: <ErrorPage standalone />,
       hydrateFallbackElement: <PageLoader />,
       children: [
         {
@@ -83,6 +83,6 @@ export function createRouter() {
         },
       ],
     },
-    { path: '*', element: <NotFound />, handle: { title: 'Not found' } },
+    { path: '*', element: <NotFound standalone />, handle: { title: 'Not found' } },
   ]);
 }

@@ -1,6 +1,6 @@
 import type { BrandRow, Content, ContentPage } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
-import { Button, Center, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { Button, Center, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { useCallbackRef } from '@mantine/hooks';
 import { IconLink, IconMovie, IconSearch } from '@tabler/icons-react';
 import { memo, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
@@ -370,9 +370,6 @@ export function Component() {
 
   return (
     <Stack gap="md">
-      <VisuallyHidden>
-        <h1>Content</h1>
-      </VisuallyHidden>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <ChooseBrand
           brands={brands.data}

@@ -1,4 +1,4 @@
-import { Stack, VisuallyHidden } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { ListState } from '../../components/list-state.tsx';
 import { useLanguages } from '../../lib/reads.ts';
 import { BuildHistory } from './build-history.tsx';
@@ -8,9 +8,6 @@ export function Component() {
   const languages = useLanguages();
   return (
     <Stack gap="xl">
-      <VisuallyHidden>
-        <h1>JSON Build</h1>
-      </VisuallyHidden>
       {/* Without the languages there is nothing to choose: that failure is shown inline with Retry. */}
       <ListState query={languages} isEmpty={false} emptyText="">
         <PublishPanel languages={languages.data ?? []} />

@@ -1,17 +1,5 @@
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
-import {
-  Button,
-  CloseButton,
-  Group,
-  MultiSelect,
-  Pill,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, CloseButton, Group, MultiSelect, Pill, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconLanguage, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { confirmAction } from '../../components/confirm.tsx';
@@ -103,9 +91,6 @@ export function Component() {
 
   return (
     <Stack gap="md">
-      <VisuallyHidden>
-        <h1>Locales</h1>
-      </VisuallyHidden>
       {mayChange ? null : <ReadOnlyNotice />}
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Group gap="sm" align="flex-end" wrap="wrap">

@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Paper, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { HiddenItems } from '../../components/hidden-items.tsx';
 import { ListState } from '../../components/list-state.tsx';
 import { MomentField } from '../../components/window-fields.tsx';
@@ -25,9 +25,6 @@ export function Component() {
 
   return (
     <Stack gap="md">
-      <VisuallyHidden>
-        <h1>Preview</h1>
-      </VisuallyHidden>
       <Group align="flex-end" gap="sm">
         <Select
           label="Language"
