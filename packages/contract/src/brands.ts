@@ -85,16 +85,31 @@ export const BrandRowLang = BrandLang.pick({ id: true, lang_id: true, is_publish
 export const BrandRow = Brand.extend({ langs: z.array(BrandRowLang) });
 export type BrandRow = z.infer<typeof BrandRow>;
 
-/** `full` (the default): the spec's Brand with each language version whole; `table`: BrandRow (decision 033). */
-export const BRAND_LIST_FIELDS = ['full', 'table'] as const;
-export const BrandListBody = z.object({
-  // Beyond the spec's `{}`, and optional: 1,000 brands × 10 versions with their descriptions are megabytes.
-  fields: z.enum(BRAND_LIST_FIELDS).default('full'),
-  // `search`: in a name or a slug, as typed, in any case; with `limit`, a `BrandPage` (decision 033).
-  ...listPaging,
-  /** A column of the brands table (brand-rows.ts); by `sort`, then id, unless given. */
-  sort: z.enum(BRAND_SORTS).optional(),
-});
+/**
+ * A brand as a picker or a sentence names it: a thousand brands' names are a few kilobytes, where their table rows
+ * (language versions, country rules) are fifty (decision 040).
+ */
+export const BrandName = Brand.pick({ id: true, name: true });
+export type BrandName = z.infer<typeof BrandName>;
+
+/**
+ * `full` (the default): the spec's Brand with each language version whole; `table`: BrandRow (decision 033);
+ * `names`: BrandName, every brand (decision 040).
+ */
+export const BRAND_LIST_FIELDS = ['full', 'table', 'names'] as const;
+export const BrandListBody = z
+  .object({
+    // Beyond the spec's `{}`, and optional: 1,000 brands × 10 versions with their descriptions are megabytes.
+    fields: z.enum(BRAND_LIST_FIELDS).default('full'),
+    // `search`: in a name or a slug, as typed, in any case; with `limit`, a `BrandPage` (decision 033).
+    ...listPaging,
+    /** A column of the brands table (brand-rows.ts); by `sort`, then id, unless given. */
+    sort: z.enum(BRAND_SORTS).optional(),
+  })
+  .refine((b) => b.fields !== 'names' || (b.search ?? b.sort ?? b.dir ?? b.offset ?? b.limit) === undefined, {
+    path: ['fields'],
+    message: "'names' answers every brand by sort, then id: leave out search, sort, dir, offset and limit",
+  });
 export type BrandListBody = z.input<typeof BrandListBody>;
 
 /** A page of brands: the page's rows, how many match the search, and how many brands there are. */
@@ -163,9 +178,10 @@ export const brandCalls = {
     ...addresses.brand.list,
     read: true,
     summary:
-      'Brands with their language versions (whole, or only which there are) and country rules; searched, sorted, a page with `limit`',
+      'Brands with their language versions (whole, or only which there are) and country rules, or only their names; searched, sorted, a page with `limit`',
     body: BrandListBody,
-    response: z.union([z.array(Brand), z.array(BrandRow), BrandPage]),
+    // Names last: a Brand or a BrandRow read as a name would lose its other fields.
+    response: z.union([z.array(Brand), z.array(BrandRow), BrandPage, z.array(BrandName)]),
   }),
   add: call({ ...addresses.brand.add, summary: 'Create a brand', body: BrandAddBody, response: Brand }),
   update: call({

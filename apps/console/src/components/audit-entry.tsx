@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { send } from '../lib/api-client.ts';
 import { type AuditFilter, auditItemAddress, auditNames } from '../lib/audit.ts';
 import { formatMoment } from '../lib/format-time.ts';
-import { useBrands, useCountries, useLanguages } from '../lib/reads.ts';
+import { useBrandNames, useCountries, useLanguages } from '../lib/reads.ts';
 
 /**
  * A read of the audit log (an item's history, the Activity screen): newest first, `limit` entries a page, "Load older"
@@ -25,7 +25,7 @@ export function useAuditLog(queryKey: QueryKey, filter: AuditFilter, limit: numb
     staleTime: 0,
   });
   const languages = useLanguages();
-  const brands = useBrands();
+  const brands = useBrandNames();
   const countries = useCountries();
   const entries = useMemo(() => log.data?.pages.flatMap((p) => p.items) ?? [], [log.data]);
   const names: AuditNames = useMemo(

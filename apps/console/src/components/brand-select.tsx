@@ -1,8 +1,8 @@
-import type { BrandRow } from '@kids-vod/contract';
+import type { BrandName } from '@kids-vod/contract';
 import { Select, type SelectProps } from '@mantine/core';
 
 /** A brand chosen by name, searchable. */
-export function BrandSelect({ brands, ...props }: Omit<SelectProps, 'data'> & { brands: BrandRow[] }) {
+export function BrandSelect({ brands, ...props }: Omit<SelectProps, 'data'> & { brands: BrandName[] }) {
   return (
     <Select
       searchable

@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditItem, AuditListBody, BrandRow, Country, Language } from '@kids-vod/contract';
+import type { AuditEntry, AuditItem, AuditListBody, BrandName, Country, Language } from '@kids-vod/contract';
 import type { AuditNames } from '@kids-vod/contract/audit-words';
 import { BIN_ENTITIES } from '@kids-vod/contract/client';
 import { type EditScreen, editAddress } from './edit-address.ts';
@@ -14,7 +14,7 @@ export type AuditFilter = Omit<AuditListBody, 'before_id' | 'limit' | 'csv'>;
  */
 export function auditNames(read: {
   languages?: Language[];
-  brands?: BrandRow[];
+  brands?: BrandName[];
   countries?: Country[];
   entries?: AuditEntry[];
 }): AuditNames {

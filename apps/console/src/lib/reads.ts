@@ -1,4 +1,4 @@
-import type { BrandRow, ContentListBody } from '@kids-vod/contract';
+import type { BrandName, BrandRow, ContentListBody } from '@kids-vod/contract';
 import { api, wholeList } from '@kids-vod/contract/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { send } from './api-client.ts';
@@ -27,9 +27,22 @@ export const sharedKeys = {
  */
 export const brandsQuery = queryOptions({
   queryKey: sharedKeys.brands,
-  queryFn: async (): Promise<BrandRow[]> => wholeList(await send(api.brand.list, { body: { fields: 'table' } })),
+  queryFn: async (): Promise<BrandRow[]> =>
+    wholeList(await send(api.brand.list, { body: { fields: 'table' } })) as BrandRow[],
 });
+/** The table's rows whole: where a brand's country rules count (the schedule's country filter), not only its name. */
 export const useBrands = () => useQuery(brandsQuery);
+
+/**
+ * Every brand's id and name (decision 040): what pickers list and sentences name, a few kilobytes where the table's
+ * rows are fifty at a thousand brands. Under the brands' key, so every brand change reads it again.
+ */
+export const brandNamesQuery = queryOptions({
+  queryKey: [...sharedKeys.brands, 'names'] as const,
+  queryFn: async (): Promise<BrandName[]> =>
+    wholeList(await send(api.brand.list, { body: { fields: 'names' } })) as BrandName[],
+});
+export const useBrandNames = () => useQuery(brandNamesQuery);
 
 /** Content of a brand by season and order; the season filter is optional (the whole brand when left out). */
 export const contentListQuery = ({ brand_id, season }: Pick<ContentListBody, 'brand_id' | 'season'>) =>

@@ -1,4 +1,4 @@
-import { type BrandRow, type Content, ContentAddBody, DEFAULT_LANG_ID } from '@kids-vod/contract';
+import { type BrandName, type Content, ContentAddBody, DEFAULT_LANG_ID } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { formatDuration } from '@kids-vod/contract/format';
 import { Alert, Box, Button, Divider, Group, SimpleGrid, Switch, Text } from '@mantine/core';
@@ -82,7 +82,7 @@ export function ContentModal({
   defaultSeason,
   onClosed,
 }: {
-  brand: BrandRow;
+  brand: BrandName;
   initial: Content | null;
   defaultSeason: number;
   onClosed: () => void;

@@ -1,4 +1,4 @@
-import type { BrandRow, ContentLink } from '@kids-vod/contract';
+import type { BrandName, ContentLink } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { ActionIcon, Button, Divider, Group, Modal, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
@@ -26,8 +26,8 @@ export function LinksModal({
   opened,
   onClose,
 }: {
-  brand: BrandRow;
-  brands: BrandRow[];
+  brand: BrandName;
+  brands: BrandName[];
   opened: boolean;
   onClose: () => void;
 }) {

@@ -1,4 +1,4 @@
-import type { BrandRow, Content, ContentPage } from '@kids-vod/contract';
+import type { BrandName, Content, ContentPage } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Button, Center, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { useCallbackRef } from '@mantine/hooks';
@@ -13,7 +13,7 @@ import { useEditing, useFindOnPage } from '../../lib/editing.ts';
 import { lazyComponent, useIdle, whenIdle } from '../../lib/lazy-component.ts';
 import { useMay } from '../../lib/permissions.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { brandsQuery, contentListQuery, useBrands, useLanguages } from '../../lib/reads.ts';
+import { brandNamesQuery, contentListQuery, useBrandNames, useLanguages } from '../../lib/reads.ts';
 import { useAsShown, useServerPages } from '../../lib/server-pages.ts';
 import { pageParam, type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import {
@@ -43,7 +43,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   const url = readUrl({ ...URL_DEFAULTS, ...Object.fromEntries(new URL(request.url).searchParams) });
   const brandId = url.brandId ?? 0;
   if (brandId > 0) void queryClient.prefetchQuery(contentPageQuery(brandId, url.view));
-  void queryClient.prefetchQuery(brandsQuery);
+  void queryClient.prefetchQuery(brandNamesQuery);
   if (brandId > 0) void queryClient.prefetchQuery(linksQuery(brandId));
   return null;
 }
@@ -148,7 +148,7 @@ function NoMatch({ onClear }: { onClear: () => void }) {
 }
 
 /** Before a brand is chosen (or when the one in the address is gone): what to do instead. */
-function NoBrandChosen({ brands, brandId }: { brands: ReturnType<typeof useBrands>; brandId: number | null }) {
+function NoBrandChosen({ brands, brandId }: { brands: ReturnType<typeof useBrandNames>; brandId: number | null }) {
   return (
     <ListState
       query={brands}
@@ -252,10 +252,10 @@ const ChooseBrand = memo(function ChooseBrand({
   brand,
   onChange,
 }: {
-  brands: BrandRow[] | undefined;
+  brands: BrandName[] | undefined;
   pending: boolean;
   error: ReactNode;
-  brand: BrandRow | null;
+  brand: BrandName | null;
   onChange: (brandId: string) => void;
 }) {
   return (
@@ -316,7 +316,7 @@ export function Component() {
   const [url, setUrl] = useUrlState(URL_DEFAULTS);
   const { brandId, season, sort, dir, view } = readUrl(url);
 
-  const brands = useBrands();
+  const brands = useBrandNames();
   const list = useContentPage(brandId, view);
   // A compilation shows content of other brands besides its own (api.md, "Compilations"); its failure is not shown.
   const linked = useLinks(brandId).data ?? [];

@@ -1,4 +1,4 @@
-import type { BrandRow, Language, Promo } from '@kids-vod/contract';
+import type { BrandName, Language, Promo } from '@kids-vod/contract';
 import { Card, ColorSwatch, Group, SimpleGrid, Skeleton, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { openOnRowClick } from '../../components/list-state.tsx';
 import { OpenLink } from '../../components/list-table.tsx';
@@ -40,7 +40,7 @@ export function PromoCards({
 }: {
   rows: Promo[];
   loading: boolean;
-  brands: Map<number, BrandRow>;
+  brands: Map<number, BrandName>;
   languages: Map<number, Language>;
   onOpen: (promo: Promo) => void;
 }) {

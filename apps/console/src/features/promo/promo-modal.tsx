@@ -13,7 +13,7 @@ import { NOT_IN_NEXT_CATALOGUE } from '../../components/move-to-bin.tsx';
 import { SortField } from '../../components/number-field.tsx';
 import { WindowFields, windowErrors } from '../../components/window-fields.tsx';
 import { useMay } from '../../lib/permissions.ts';
-import { useBrandContent, useBrands } from '../../lib/reads.ts';
+import { useBrandContent, useBrandNames } from '../../lib/reads.ts';
 import { addOrUpdate } from '../../lib/saves.ts';
 import { promosQuery, usePromoSaves, useSeasonContent } from './api.ts';
 import { BannerPreview } from './banner-preview.tsx';
@@ -38,7 +38,7 @@ function contentLabel(item: Content): string {
 export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClosed: () => void }) {
   const queryClient = useQueryClient();
   const { add, update } = usePromoSaves();
-  const brands = useBrands();
+  const brands = useBrandNames();
   // Read by validation: a banner whose episode left its season is not saved with it.
   const moved = useRef(false);
   const mayChange = useMay(CALL_PERMISSIONS.promo.update);

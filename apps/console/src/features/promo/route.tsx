@@ -7,7 +7,7 @@ import { choicesError, countText, ListState } from '../../components/list-state.
 import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { findIn, useEditing } from '../../lib/editing.ts';
-import { useBrands, useLanguages } from '../../lib/reads.ts';
+import { useBrandNames, useLanguages } from '../../lib/reads.ts';
 import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { usePromos } from './api.ts';
 import { PromoCards } from './promo-cards.tsx';
@@ -34,7 +34,7 @@ export function Component() {
   const [url, setUrl] = useUrlState(URL_DEFAULTS);
   const [search, setSearch] = useUrlSearch(url.q, (q) => setUrl({ q }));
   const promos = usePromos();
-  const brands = useBrands();
+  const brands = useBrandNames();
   const languages = useLanguages();
   const { editing, open, closed } = useEditing({ what: 'banner', find: findIn(promos.data) });
 

@@ -113,7 +113,7 @@ describe('brands', () => {
       description: 'Long',
     });
     const rule = await t.call(api.brand.addCountryRule, { brand_id: b.id, code2: ['GB'] });
-    const answer = wholeList(await t.call(api.brand.list, { fields: 'table' }));
+    const answer = wholeList(await t.call(api.brand.list, { fields: 'table' })) as BrandRow[];
     expect(api.brand.list.response.parse(answer)).toEqual(answer);
     const item = answer.find((x) => x.id === b.id)!;
     expect(Object.keys(item).sort()).toEqual(Object.keys(BrandRow.shape).sort());
@@ -124,6 +124,25 @@ describe('brands', () => {
     const bad = await t.refused(api.brand.list, { fields: 'everything' });
     expect(bad.status).toBe(400);
     expect(bad.detail).toMatch(/fields/);
+  });
+
+  it("answers {fields: 'names'} with every brand's id and name, in the list's order, and refuses it with a page", async () => {
+    const b = await newBrand({ name: 'Names Only 50%_off', sort: -5 });
+    await t.send(api.brand.langAdd, { brand_id: b.id, lang_id: 1, title: 'Hello', description: 'Long' });
+    const answer = wholeList(await t.call(api.brand.list, { fields: 'names' }));
+    expect(api.brand.list.response.parse(answer)).toEqual(answer);
+    const whole = await brandList(t);
+    expect(answer).toEqual(whole.map((x) => ({ id: x.id, name: x.name })));
+    expect(answer.find((x) => x.id === b.id)).toEqual({ id: b.id, name: 'Names Only 50%_off' });
+    // A brand renamed is named anew in the next answer (the answer is kept per change).
+    await t.send(api.brand.update, { id: b.id, name: 'Names Renamed' });
+    const again = wholeList(await t.call(api.brand.list, { fields: 'names' }));
+    expect(again.find((x) => x.id === b.id)).toEqual({ id: b.id, name: 'Names Renamed' });
+    for (const paging of [{ limit: 10 }, { search: 'x' }, { sort: 'name' as const }]) {
+      const bad = await t.refused(api.brand.list, { fields: 'names', ...paging });
+      expect(bad.status).toBe(400);
+      expect(bad.detail).toMatch(/fields/);
+    }
   });
 
   it('answers a page with limit: searched in name or slug as typed, sorted by a column of the table, counted', async () => {

@@ -3,6 +3,7 @@ import {
   type BRAND_LIST_FIELDS,
   type Brand,
   type BrandLang,
+  type BrandName,
   type BrandPage,
   type BrandRow,
   brandMatches,
@@ -21,7 +22,7 @@ import { brandLangShown, notInBin, shownColumns } from '../../lib/in-bin.ts';
 import type { Body } from '../../lib/route.ts';
 import { unknownCountries } from '../reference/index.ts';
 
-type BrandListFields = (typeof BRAND_LIST_FIELDS)[number];
+type BrandListFields = Exclude<(typeof BRAND_LIST_FIELDS)[number], 'names'>;
 type Parsed<K extends keyof typeof api.brand> = Body<(typeof api.brand)[K]>;
 
 /**
@@ -98,15 +99,26 @@ export async function listBrands(
   body: Parsed<'list'>,
   // Outside a request (the benchmarks), read each time.
   readOnce: FastifyRequest['keptRead'] = (_name, read) => read(),
-): Promise<Brand[] | BrandRow[] | BrandPage> {
+): Promise<Brand[] | BrandRow[] | BrandPage | BrandName[]> {
+  const { fields } = body;
+  if (fields === 'names') return readOnce('brand names', () => brandNames(db));
   // A whole Brand is a BrandRow too (its versions carry more).
-  const rows: BrandRow[] = await readOnce(`brand table ${body.fields}`, () => brandsWithChildren(db, body.fields));
+  const rows: BrandRow[] = await readOnce(`brand table ${fields}`, () => brandsWithChildren(db, fields));
   const search = body.search ?? '';
   const matching = search === '' ? rows : rows.filter((b) => brandMatches(b, search));
   const sorted = sortBrands(matching, body.sort, body.dir ?? 'asc');
   if (body.limit === undefined) return sorted;
   const offset = body.offset ?? 0;
   return { rows: sorted.slice(offset, offset + body.limit), count: sorted.length, total: rows.length };
+}
+
+/** Every brand's id and name (not in the bin), by `sort` then id: what a picker lists (decision 040). */
+function brandNames(db: Executor): Promise<BrandName[]> {
+  return db
+    .select({ id: brands.id, name: brands.name })
+    .from(brands)
+    .where(notInBin(brands))
+    .orderBy(asc(brands.sort), asc(brands.id));
 }
 
 export async function getBrand(db: Executor, id: number): Promise<Brand> {
