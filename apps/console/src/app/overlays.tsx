@@ -1,6 +1,6 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { NavigationProgress } from '@mantine/nprogress';
+import { NavigationProgress, nprogressStore, useNprogress } from '@mantine/nprogress';
 import { useEffect } from 'react';
 import { setModalsReady } from '../lib/modals-ready.ts';
 import classes from './layout.module.css';
@@ -16,9 +16,11 @@ export const TOAST_DURATION_MS = 4000;
 export default function Overlays() {
   // Runs after ModalsProvider's own effects, which start listening for modals.openConfirmModal.
   useEffect(setModalsReady, []);
+  // Idle, the bar is an empty progressbar at 0 % outside every landmark: said only while a screen loads.
+  const { mounted } = useNprogress(nprogressStore);
   return (
     <>
-      <NavigationProgress className={classes.progress} />
+      <NavigationProgress className={classes.progress} aria-hidden={!mounted} />
       <ModalsProvider />
       {/* Top centre, under the header: bottom-right covered a modal's footer (its Save) for 4 s. */}
       <Notifications position="top-center" className={classes.toasts} autoClose={TOAST_DURATION_MS} />

@@ -63,7 +63,8 @@ function HiddenKind({
   const [all, setAll] = useState(false);
   const shown = all ? items : items.slice(0, FIRST);
   return (
-    <Stack gap={6} component="section" aria-label={KIND_TITLES[kind]}>
+    // A group, not a landmark: inside the screen's own section, beside a preview whose "Brands" is a landmark too.
+    <Stack gap={6} role="group" aria-label={KIND_TITLES[kind]}>
       <Title order={headingOrder} size="h6">
         {KIND_TITLES[kind]}{' '}
         <Text span c="dimmed" size="sm">
