@@ -210,7 +210,10 @@ export function valueWords(field: string, value: unknown, names: AuditNames = {}
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Which one of its kind an entry is about, where its kind alone does not say. */
-function subjectOf(entry: Pick<AuditEntry, 'entity' | 'before' | 'after'>, names: AuditNames): string | null {
+function subjectOf(
+  entry: Pick<AuditEntry, 'entity' | 'entity_id' | 'before' | 'after' | 'user_id' | 'user_email'>,
+  names: AuditNames,
+): string | null {
   const row = entry.after ?? entry.before ?? {};
   switch (entry.entity) {
     case 'brand_langs':
@@ -223,7 +226,9 @@ function subjectOf(entry: Pick<AuditEntry, 'entity' | 'before' | 'after'>, names
     case 'country_rules':
       return Array.isArray(row.code2) ? valueWords('code2', row.code2, names) : null;
     case 'users':
-      return typeof row.email === 'string' ? row.email : null;
+      if (typeof row.email === 'string') return row.email;
+      // A sign-in or a change of one's own password or two-factor keeps no row: the person is the one who did it.
+      return entry.user_id !== null && String(entry.user_id) === entry.entity_id ? entry.user_email : null;
     case 'api_tokens':
     case 'ingest_keys':
       return typeof row.name === 'string' ? row.name : null;

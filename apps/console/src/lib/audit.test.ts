@@ -22,7 +22,7 @@ const names = auditNames({
     { id: 1, code: 'en', name: 'English' },
     { id: 2, code: 'ru', name: 'Russian' },
   ],
-  brands: [{ id: 3, name: 'Ducks' } as never],
+  brands: [{ id: 3, name: 'Ducks' }],
   countries: [{ code2: 'GB', name: 'United Kingdom' }],
 });
 
@@ -43,6 +43,14 @@ describe('the audit log in words', () => {
       'Published: No → Yes',
       'Available from: (empty) → 01/12/2026',
     ]);
+  });
+
+  it("names the person of a sign-in by the email of who signed in, and no one else's", () => {
+    const own = entryWords(entry({ entity: 'users', action: 'sign_in', entity_id: '1', call: null }), names);
+    expect(own).toMatchObject({ kind: 'Staff member', subject: 'ann@example.com', what: 'Signed in' });
+    // Someone else's account, without its row in the entry: not named after the admin who acted.
+    const other = entryWords(entry({ entity: 'users', action: 'revoke', entity_id: '7' }), names);
+    expect(other.subject).toBeNull();
   });
 
   it('names languages, brands and countries instead of their ids', () => {
