@@ -318,6 +318,10 @@ describe('the layout', () => {
     await page.getByRole('heading', { name: 'Not found' }).waitFor();
     await expect.poll(() => page.title()).toBe('Not found · Kids VOD');
     await expectAccessible(page, 'not found');
+    // Outside the console's layout: its own h1, and the tab says so too.
+    await page.goto('/no-such-page');
+    await expect.poll(() => page.locator('h1').allInnerTexts()).toEqual(['Not found']);
+    await expect.poll(() => page.title()).toBe('Not found · Kids VOD');
     expectNoConsoleErrors();
   });
 });

@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 /**
@@ -29,6 +30,10 @@ export function ErrorPage({ standalone = false }: PageProps) {
 
 /** The layout's header already says "Not found" (the route's title) as the page's h1. */
 export function NotFound({ standalone = false }: PageProps) {
+  // Inside the layout, the layout names the tab from the route's title.
+  useEffect(() => {
+    if (standalone) document.title = 'Not found · Kids VOD';
+  }, [standalone]);
   return (
     <Stack p="md">
       {standalone ? <Title order={1}>Not found</Title> : null}
