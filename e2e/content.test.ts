@@ -510,6 +510,19 @@ describe('the content screen', () => {
     await links.waitFor({ state: 'hidden' });
     await linked.getByText('Shelf Stories · S1E3 · Bear Nap').waitFor();
     expect(await linked.getByRole('row').count()).toBe(3);
+
+    // The links name their brand: renamed on the Brands screen, it is named anew here, without a reload.
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Brands' }).click();
+    await page.getByRole('cell', { name: 'Shelf Stories', exact: true }).first().click();
+    const brandDialog = page.getByRole('dialog', { name: 'Edit brand' });
+    await brandDialog.getByLabel(/^Name/).fill('Shelf Tales');
+    await brandDialog.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Brand saved').waitFor();
+    await page.goBack();
+    await page.waitForURL(/\/admin\/content\?brand=/);
+    await linked.getByText('Shelf Tales · S1E1 · Owl Night').waitFor();
+    expect(await linked.getByText('Shelf Stories').count()).toBe(0);
     expectNoConsoleErrors();
   });
 

@@ -216,6 +216,9 @@ function subjectOf(
 ): string | null {
   const row = entry.after ?? entry.before ?? {};
   switch (entry.entity) {
+    case 'brands':
+      // Named as it is called now, else as the entry left it (a change that does not touch the name has none).
+      return names.brand?.(Number(entry.entity_id)) ?? (typeof row.name === 'string' ? row.name : null);
     case 'brand_langs':
     case 'content_langs':
       return typeof row.lang_id === 'number' ? `${named(names.language, row.lang_id, 'language')} version` : null;

@@ -4,8 +4,10 @@ import {
   createTheme,
   localStorageColorSchemeManager,
   MantineProvider,
+  type MultiSelectProps,
   type NotificationProps,
   type ProgressSectionProps,
+  type SelectProps,
   type TableScrollContainerProps,
 } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
@@ -38,6 +40,25 @@ const theme = createTheme({
     // A wide table scrolls in the browser's own way: Mantine's ScrollArea (4.5 KB gzip) stays out of the first load,
     // see `tableScrollWithoutScrollArea` in vite.config.ts, which counts on every table's container being native.
     TableScrollContainer: { defaultProps: { type: 'native' } satisfies Partial<TableScrollContainerProps> },
+    // A modal's or the drawer's title bar is a <div>: Mantine's <header> is a second banner landmark beside the page's.
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
+    // Pickers: typing highlights the first match, so Enter takes it (it did nothing until an arrow key). Their
+    // options scroll in the listbox itself, which assistive technology and axe know as the field's popup; Mantine's
+    // ScrollArea put a scrolling <div> around it that a keyboard cannot reach (axe: scrollable-region-focusable).
+    Select: {
+      defaultProps: {
+        selectFirstOptionOnChange: true,
+        withScrollArea: false,
+        styles: { options: { maxHeight: 250, overflowY: 'auto' } },
+      } satisfies Partial<SelectProps>,
+    },
+    MultiSelect: {
+      defaultProps: {
+        withScrollArea: false,
+        styles: { options: { maxHeight: 250, overflowY: 'auto' } },
+      } satisfies Partial<MultiSelectProps>,
+    },
     // Toasts: the close icon needs a name, and Mantine's grey message under a title is below 4.5:1 in both modes.
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } satisfies Partial<NotificationProps>,

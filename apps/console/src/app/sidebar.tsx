@@ -11,33 +11,30 @@ export function Sidebar({ opened, onClose }: { opened: boolean; onClose: () => v
   const location = useLocation();
   const role = useRole();
   return (
-    // Drawer's parts, for one reason: its header is a <div>, not a second <header> (banner) beside the page's.
-    <Drawer.Root opened={opened} onClose={onClose} size={SIDEBAR_WIDTH}>
-      <Drawer.Overlay />
-      {/* The specification: it closes on a click on its overlay or on itself (an entry, the title, empty space). */}
-      <Drawer.Content onClick={onClose}>
-        <Drawer.Header component="div">
-          <Drawer.Title>Kids VOD</Drawer.Title>
-          <Drawer.CloseButton aria-label="Close navigation" />
-        </Drawer.Header>
-        <Drawer.Body>
-          <nav aria-label="Screens">
-            {screens
-              .filter((s) => s.inSidebar && mayUse(role, s))
-              .map((s) => (
-                <NavLink
-                  key={s.path}
-                  component={Link}
-                  to={`/admin/${s.path}`}
-                  label={s.title}
-                  leftSection={<ScreenIcon path={s.path} />}
-                  rightSection={s.badge ? <Badge size="sm">{s.badge}</Badge> : undefined}
-                  active={location.pathname.startsWith(`/admin/${s.path}`)}
-                />
-              ))}
-          </nav>
-        </Drawer.Body>
-      </Drawer.Content>
-    </Drawer.Root>
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      size={SIDEBAR_WIDTH}
+      title="Kids VOD"
+      closeButtonProps={{ 'aria-label': 'Close navigation' }}
+      // The specification: it closes on a click on its overlay or on itself (an entry, the title, empty space).
+      onClick={onClose}
+    >
+      <nav aria-label="Screens">
+        {screens
+          .filter((s) => s.inSidebar && mayUse(role, s))
+          .map((s) => (
+            <NavLink
+              key={s.path}
+              component={Link}
+              to={`/admin/${s.path}`}
+              label={s.title}
+              leftSection={<ScreenIcon path={s.path} />}
+              rightSection={s.badge ? <Badge size="sm">{s.badge}</Badge> : undefined}
+              active={location.pathname.startsWith(`/admin/${s.path}`)}
+            />
+          ))}
+      </nav>
+    </Drawer>
   );
 }

@@ -37,7 +37,13 @@ describe('the audit log in words', () => {
       }),
       names,
     );
-    expect(words).toMatchObject({ kind: 'Brand', subject: null, what: 'Changed' });
+    expect(words).toMatchObject({ kind: 'Brand', subject: 'Geese', what: 'Changed' });
+    // A change that leaves the name alone still names the brand, as the console knows it now.
+    const published = entryWords(
+      entry({ entity: 'brands', action: 'update', entity_id: '3', before: { sort: 1 }, after: { sort: 2 } }),
+      names,
+    );
+    expect(published.subject).toBe('Ducks');
     expect(words.changes.map(changeLine)).toEqual([
       'Name: Ducks → Geese',
       'Published: No → Yes',

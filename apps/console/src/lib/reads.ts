@@ -14,6 +14,8 @@ export const sharedKeys = {
   allContent: ['content', 'list'] as const,
   brandContent: (brandId: number) => ['content', 'list', brandId] as const,
   contentList: (brandId: number, season?: number | null) => ['content', 'list', brandId, season ?? 'all'] as const,
+  /** Every compilation's links: each names its item's brand and episode (`ct_name`), so changes of either read them again. */
+  links: ['content', 'links'] as const,
   languages: ['languages'] as const,
   countries: ['countries'] as const,
   files: ['content', 'files'] as const,

@@ -17,9 +17,14 @@ export function useSaves<T extends { id: number }, A, U>(options: {
   rowsKey: (saved: T) => QueryKey;
   /** Every list a save may change. */
   listsKey: QueryKey;
+  /** Reads elsewhere that show the entity too (a compilation's links name their brand). */
+  alsoChanged?: QueryKey;
 }) {
   const queryClient = useQueryClient();
-  const reload = () => void queryClient.invalidateQueries({ queryKey: options.listsKey });
+  const reload = () => {
+    void queryClient.invalidateQueries({ queryKey: options.listsKey });
+    if (options.alsoChanged) void queryClient.invalidateQueries({ queryKey: options.alsoChanged });
+  };
   const saved = (row: T) => {
     queryClient.setQueriesData<T[] | { rows: T[] }>({ queryKey: options.rowsKey(row) }, (list) => {
       if (Array.isArray(list)) return replaced(list, row);

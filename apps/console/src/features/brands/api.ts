@@ -48,6 +48,7 @@ export const useBrandSaves = () =>
     update: (body) => send(api.brand.update, { body }),
     rowsKey: () => brandsQuery.queryKey,
     listsKey: sharedKeys.brands,
+    alsoChanged: sharedKeys.links,
   });
 
 export function useBrandVersionSaves() {

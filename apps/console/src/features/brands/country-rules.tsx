@@ -182,7 +182,6 @@ export function CountryRules({ brandId, draft }: { brandId: number; draft: RuleD
               clearable
               hidePickedOptions
               nothingFoundMessage="No such country"
-              maxDropdownHeight={260}
               disabled={countries.isPending}
               key={draft.key('code2')}
               {...draft.getInputProps('code2')}

@@ -20,8 +20,7 @@ import { pageAsked } from '../../lib/server-pages.ts';
 /** The content screen's calls: query options and hooks typed from the contract. */
 export const contentKeys = {
   langs: (contentId: number) => ['content', 'langs', contentId] as const,
-  allLinks: ['content', 'links'] as const,
-  links: (brandId: number) => ['content', 'links', brandId] as const,
+  links: (brandId: number) => [...sharedKeys.links, brandId] as const,
 };
 
 export const contentLangsQuery = (contentId: number) =>
@@ -76,7 +75,7 @@ export function useContentChanged() {
   return (brandId?: number) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: brandId ? sharedKeys.brandContent(brandId) : sharedKeys.allContent }),
-      queryClient.invalidateQueries({ queryKey: contentKeys.allLinks }),
+      queryClient.invalidateQueries({ queryKey: sharedKeys.links }),
     ]);
 }
 

@@ -133,7 +133,6 @@ export function Component() {
             }}
             searchable
             nothingFoundMessage="No such language"
-            maxDropdownHeight={300}
             disabled={languages.isPending}
             w={{ base: 260, sm: 380 }}
             // Mantine's 100 px minimum for the search box would push it under the pills, two lines high.
