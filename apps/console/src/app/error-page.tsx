@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { usePageTitle } from '../lib/page-title.ts';
 
 /**
  * Inside the layout, whose header holds the page's h1, a page's own heading is an h2; `standalone` (a page shown
@@ -28,16 +28,18 @@ export function ErrorPage({ standalone = false }: PageProps) {
   );
 }
 
-/** The layout's header already says "Not found" (the route's title) as the page's h1. */
+/** The layout's header already says "Not found" (the route's title) as the page's h1, and names the tab. */
 export function NotFound({ standalone = false }: PageProps) {
-  // Inside the layout, the layout names the tab from the route's title.
-  useEffect(() => {
-    if (standalone) document.title = 'Not found · Kids VOD';
-  }, [standalone]);
   return (
     <Stack p="md">
-      {standalone ? <Title order={1}>Not found</Title> : null}
+      {standalone ? <StandaloneNotFound /> : null}
       <Text c="dimmed">There is no page at this address.</Text>
     </Stack>
   );
+}
+
+/** Outside the layout, the page says what the header would have said, as its h1 and in the tab. */
+function StandaloneNotFound() {
+  usePageTitle('Not found');
+  return <Title order={1}>Not found</Title>;
 }

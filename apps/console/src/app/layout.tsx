@@ -7,6 +7,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { LazyTooltip as Tooltip } from '../components/lazy-tooltip.tsx';
 import { lazyComponent, useIdle } from '../lib/lazy-component.ts';
+import { usePageTitle } from '../lib/page-title.ts';
 import { useProfile } from '../lib/session.ts';
 import { LAST_PAGE_KEY } from '../lib/storage-keys.ts';
 import classes from './layout.module.css';
@@ -81,9 +82,7 @@ export function Layout() {
   const { title, screen } = useRouteTitle();
   useProgressBar();
 
-  useEffect(() => {
-    document.title = `${title} · Kids VOD`;
-  }, [title]);
+  usePageTitle(title);
 
   // A new screen starts at the top; a filter or page change kept in the query string (search, "Show more builds")
   // keeps the scroll position. Either becomes the page to come back to.

@@ -16,14 +16,21 @@ export const TOAST_DURATION_MS = 4000;
 export default function Overlays() {
   // Runs after ModalsProvider's own effects, which start listening for modals.openConfirmModal.
   useEffect(setModalsReady, []);
-  // Idle, the bar is an empty progressbar at 0 % outside every landmark: said only while a screen loads.
-  const { mounted } = useNprogress(nprogressStore);
   return (
     <>
-      <NavigationProgress className={classes.progress} aria-hidden={!mounted} />
+      <PageLoadBar />
       <ModalsProvider />
       {/* Top centre, under the header: bottom-right covered a modal's footer (its Save) for 4 s. */}
       <Notifications position="top-center" className={classes.toasts} autoClose={TOAST_DURATION_MS} />
     </>
   );
+}
+
+/**
+ * Idle, the bar is an empty progressbar at 0 % outside every landmark: said only while a screen loads. Its own
+ * component, so the store's ticks while a screen loads draw the bar again, not the modals and toasts beside it.
+ */
+function PageLoadBar() {
+  const { mounted } = useNprogress(nprogressStore);
+  return <NavigationProgress className={classes.progress} aria-hidden={!mounted} />;
 }

@@ -18,6 +18,12 @@ import { COLOR_MODE_KEY } from '../lib/storage-keys.ts';
 
 const Overlays = lazy(() => import('./overlays.tsx'));
 
+/** A picker's options scroll in the listbox itself, at most 250 px high (decision 041). */
+const OPTIONS_SCROLL_THEMSELVES = {
+  withScrollArea: false,
+  styles: { options: { maxHeight: 250, overflowY: 'auto' } },
+} as const;
+
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_MODE_KEY });
 const theme = createTheme({
   primaryColor: 'indigo',
@@ -47,18 +53,9 @@ const theme = createTheme({
     // options scroll in the listbox itself, which assistive technology and axe know as the field's popup; Mantine's
     // ScrollArea put a scrolling <div> around it that a keyboard cannot reach (axe: scrollable-region-focusable).
     Select: {
-      defaultProps: {
-        selectFirstOptionOnChange: true,
-        withScrollArea: false,
-        styles: { options: { maxHeight: 250, overflowY: 'auto' } },
-      } satisfies Partial<SelectProps>,
+      defaultProps: { ...OPTIONS_SCROLL_THEMSELVES, selectFirstOptionOnChange: true } satisfies Partial<SelectProps>,
     },
-    MultiSelect: {
-      defaultProps: {
-        withScrollArea: false,
-        styles: { options: { maxHeight: 250, overflowY: 'auto' } },
-      } satisfies Partial<MultiSelectProps>,
-    },
+    MultiSelect: { defaultProps: OPTIONS_SCROLL_THEMSELVES satisfies Partial<MultiSelectProps> },
     // Toasts: the close icon needs a name, and Mantine's grey message under a title is below 4.5:1 in both modes.
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } satisfies Partial<NotificationProps>,

@@ -1,7 +1,7 @@
 import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { TwoFactorSetup } from '../components/two-factor-setup.tsx';
+import { usePageTitle } from '../lib/page-title.ts';
 import { useLogout } from '../lib/session.ts';
 
 /**
@@ -11,9 +11,7 @@ import { useLogout } from '../lib/session.ts';
 export function TwoFactorRequired() {
   const logout = useLogout();
   const navigate = useNavigate();
-  useEffect(() => {
-    document.title = 'Set up two-factor sign-in · Kids VOD';
-  }, []);
+  usePageTitle('Set up two-factor sign-in');
   return (
     <Center mih="100vh" p="md">
       <Paper withBorder shadow="md" p="xl" w={640} maw="100%" component="main">

@@ -17,20 +17,18 @@ export function useSaves<T extends { id: number }, A, U>(options: {
   rowsKey: (saved: T) => QueryKey;
   /** Every list a save may change. */
   listsKey: QueryKey;
-  /** Reads elsewhere that show the entity too (a compilation's links name their brand). */
-  alsoChanged?: QueryKey;
+  /** Reads elsewhere that show the entity too (a compilation's links name their brand), as in useVersionSaves. */
+  alsoChanged?: (saved: T) => Promise<unknown>;
 }) {
   const queryClient = useQueryClient();
-  const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: options.listsKey });
-    if (options.alsoChanged) void queryClient.invalidateQueries({ queryKey: options.alsoChanged });
-  };
+  const reload = () => void queryClient.invalidateQueries({ queryKey: options.listsKey });
   const saved = (row: T) => {
     queryClient.setQueriesData<T[] | { rows: T[] }>({ queryKey: options.rowsKey(row) }, (list) => {
       if (Array.isArray(list)) return replaced(list, row);
       return list && Array.isArray(list.rows) ? { ...list, rows: replaced(list.rows, row) } : list;
     });
     reload();
+    void options.alsoChanged?.(row);
   };
   const add = useMutation({
     mutationFn: options.add,

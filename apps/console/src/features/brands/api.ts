@@ -41,15 +41,17 @@ export const useBrandLangs = (brandId: number | null) =>
 export const useCountryRules = (brandId: number | null) =>
   useQuery({ ...countryRulesQuery(brandId ?? 0), enabled: brandId !== null });
 
-export const useBrandSaves = () =>
-  useSaves<BrandRow, BrandAddBody, BrandUpdateBody>({
+export function useBrandSaves() {
+  const queryClient = useQueryClient();
+  return useSaves<BrandRow, BrandAddBody, BrandUpdateBody>({
     what: 'Brand',
     add: (body) => send(api.brand.add, { body }),
     update: (body) => send(api.brand.update, { body }),
     rowsKey: () => brandsQuery.queryKey,
     listsKey: sharedKeys.brands,
-    alsoChanged: sharedKeys.links,
+    alsoChanged: () => queryClient.invalidateQueries({ queryKey: sharedKeys.links }),
   });
+}
 
 export function useBrandVersionSaves() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 import { NewPassword } from '@kids-vod/contract';
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { NewPasswordField } from '../../components/new-password-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { errorMessage } from '../../lib/query-client.ts';
 import { useAcceptInvite } from '../../lib/session.ts';
 
@@ -24,9 +24,7 @@ export function Component() {
     },
   });
 
-  useEffect(() => {
-    document.title = 'Choose your password · Kids VOD';
-  }, []);
+  usePageTitle('Choose your password');
 
   // An unknown, used or expired link: 400 (api.md). Other refusals (a weak password) go under the field.
   const linkDead = accept.error instanceof ApiError && accept.error.status === 400 && !accept.error.errors.length;

@@ -2,9 +2,10 @@ import { LoginBody } from '@kids-vod/contract';
 import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_SCREEN } from '../../app/screens.tsx';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { errorMessage } from '../../lib/query-client.ts';
 import { needsTotpCode, useLogin, useProfile } from '../../lib/session.ts';
 
@@ -29,9 +30,7 @@ export function Component() {
     validate: (values) => validate(askCode ? values : { email: values.email, password: values.password }),
   });
 
-  useEffect(() => {
-    document.title = 'Sign in · Kids VOD';
-  }, []);
+  usePageTitle('Sign in');
 
   if (profile.data) return <Navigate to={target} replace />;
 
