@@ -10,201 +10,25 @@
  * Targets: list calls at least 60 % of the raw rate with p99 ≤ 30 ms; the promo-codes page p99 ≤ 20 ms; on PGlite
  * at least 1,000 req/s with p99 ≤ 100 ms. See bench/README.md.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { build } from 'esbuild';
 import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { seedReference } from '../apps/server/src/modules/reference/data.ts';
 import { listBreakdown } from './lib/api-breakdown.ts';
-import { BENCH_ADMIN, sessionToken } from './lib/app.ts';
-import { API_CATALOGUE, catalogueSql, pickCatalogue } from './lib/catalogue-seed.ts';
+import { CASES, CATALOGUE, CATALOGUE_NAME, type Case, headersOf, shapeCheck } from './lib/api-cases.ts';
+import { compileServer, type Servers, startServers, stop } from './lib/api-processes.ts';
+import { catalogueSql } from './lib/catalogue-seed.ts';
 import { createBenchDatabase, fmt, medianMs } from './lib/database.ts';
 import { type LoadResult, load } from './lib/load.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const WHICH = process.env.BENCH_DB ?? 'both';
-/** BENCH_CATALOGUE=large: issue 19's catalogue (1,000 brands, 100,000 episodes, 1,000,000 promo codes). */
-const { name: CATALOGUE_NAME, shape: CATALOGUE } = pickCatalogue(API_CATALOGUE);
 /** BENCH_TSX=0 skips the tsx-against-compiled comparison. */
 const TSX = process.env.BENCH_TSX !== '0';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-interface Servers {
-  app: string;
-  raw: string;
-  noop: string;
-  child: ChildProcess;
-  token: string;
-}
-
-/** The server process, compiled to one ES module (node_modules stay external, the workspace is bundled). */
-async function compileServer(): Promise<string> {
-  const outDir = path.join(root, 'node_modules/.cache/kids-vod-bench');
-  mkdirSync(outDir, { recursive: true });
-  const outfile = path.join(outDir, 'api-server.mjs');
-  await build({
-    entryPoints: [path.join(root, 'bench/lib/api-server.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'external-node-modules',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@kids-vod/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
-  return outfile;
-}
-
-async function startServers(args: string[], env: Record<string, string>): Promise<Servers> {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk;
-      const end = out.indexOf('\n');
-      if (end >= 0) resolve(out.slice(0, end));
-    });
-    child.once('exit', (code) => reject(new Error(`the server process exited (${code})`)));
-  });
-  const urls = JSON.parse(line) as Omit<Servers, 'child' | 'token'>;
-  const login = await fetch(`${urls.app}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  if (!login.ok) throw new Error(`login failed: ${await login.text()}`);
-  return { ...urls, child, token: sessionToken(login) };
-}
-
-async function stop(s: Servers) {
-  const exited = new Promise((resolve) => s.child.once('exit', resolve));
-  s.child.kill('SIGTERM');
-  await exited;
-}
-
-interface Case {
-  name: string;
-  path: string;
-  method: 'GET' | 'POST';
-  body?: unknown;
-  /** Served by the raw baseline too. */
-  raw: boolean;
-  /** The p99 target in ms (on PostgreSQL). */
-  p99Target: number;
-  /** Asked for as the console's browser asks (Chromium's `accept-encoding`): the answer comes compressed. */
-  browser?: true;
-}
-
-/** What Chromium sends with every call of the console. */
-const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-/** A case's headers: the session's, and the browser's encodings for the console's calls. */
-const headersOf = (auth: Record<string, string>, c?: Case) => (c?.browser ? { ...auth, ...BROWSER_ENCODINGS } : auth);
-
-// A page of promo codes as the console asks for it; on the large catalogue the last page of 1,000,000 at 100 a page.
-const PROMO_LIMIT = CATALOGUE.promoCodes >= 1_000_000 ? 100 : 50;
-const DEEP_PAGE =
-  CATALOGUE.promoCodes >= 1_000_000 ? 10_000 : Math.min(1_001, Math.floor(CATALOGUE.promoCodes / PROMO_LIMIT));
-
-const CASES: Case[] = [
-  {
-    name: `brand list (${fmt(CATALOGUE.brands)} brands)`,
-    path: '/api/brand/list',
-    method: 'POST',
-    body: {},
-    raw: true,
-    p99Target: 30,
-  },
-  {
-    name: `content list (${fmt(CATALOGUE.bigBrandEpisodes)} episodes)`,
-    path: '/api/content/list',
-    method: 'POST',
-    body: { brand_id: 1 },
-    raw: true,
-    p99Target: 30,
-  },
-  {
-    name: `promo codes, page 1 of ${PROMO_LIMIT}`,
-    path: '/api/promo-codes/list/',
-    method: 'POST',
-    body: { offset: 0, limit: PROMO_LIMIT },
-    raw: true,
-    p99Target: 20,
-  },
-  {
-    name: `promo codes, page ${fmt(DEEP_PAGE)} of ${PROMO_LIMIT}`,
-    path: '/api/promo-codes/list/',
-    method: 'POST',
-    body: { offset: (DEEP_PAGE - 1) * PROMO_LIMIT, limit: PROMO_LIMIT },
-    raw: true,
-    p99Target: 20,
-  },
-  // What the console asks for since decision 033 (no raw baseline: their SQL is the app's own).
-  {
-    name: `brand table, first page of 50 (as the brands screen asks it)`,
-    path: '/api/brand/list',
-    method: 'POST',
-    body: { fields: 'table', limit: 50 },
-    raw: false,
-    browser: true,
-    p99Target: 30,
-  },
-  {
-    name: `brand list as the table shows it, whole ({fields: 'table'}: the schedule's country filter)`,
-    path: '/api/brand/list',
-    method: 'POST',
-    body: { fields: 'table' },
-    raw: false,
-    browser: true,
-    p99Target: 30,
-  },
-  {
-    name: `brand names, whole ({fields: 'names'}: the brand pickers)`,
-    path: '/api/brand/list',
-    method: 'POST',
-    body: { fields: 'names' },
-    raw: false,
-    browser: true,
-    p99Target: 30,
-  },
-  {
-    name: `content list, first page of 100 (${fmt(CATALOGUE.bigBrandEpisodes)} episodes)`,
-    path: '/api/content/list',
-    method: 'POST',
-    body: { brand_id: 1, limit: 100 },
-    raw: false,
-    browser: true,
-    p99Target: 30,
-  },
-  {
-    name: `promo codes, page ${fmt(DEEP_PAGE)} of ${PROMO_LIMIT} by keyset (after_id)`,
-    path: '/api/promo-codes/list/',
-    method: 'POST',
-    // after_id: the last code of the page before, found once the server is up (keysetCase).
-    body: { limit: PROMO_LIMIT },
-    raw: false,
-    browser: true,
-    p99Target: 20,
-  },
-];
 
 let changes = 0;
 /**
@@ -227,18 +51,6 @@ async function afterAChange(s: Servers, request: () => Promise<unknown>): Promis
   return times.sort((a, b) => a - b)[2];
 }
 
-/** The keyset case asks for the rows after the last code of the page before the deep page. */
-async function keysetCase(s: Servers) {
-  const res = await fetch(`${s.app}/api/promo-codes/list/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ offset: (DEEP_PAGE - 1) * PROMO_LIMIT - 1, limit: 1 }),
-  });
-  const { rows } = (await res.json()) as { rows: { id: number }[] };
-  const keyset = CASES.at(-1) as Case;
-  keyset.body = { limit: PROMO_LIMIT, after_id: rows[0].id };
-}
-
 interface Row {
   name: string;
   /** Median latency of one request with nothing else running, ms. */
@@ -248,26 +60,6 @@ interface Row {
   app: LoadResult;
   raw?: LoadResult;
   p99Target?: number;
-}
-
-async function shapeCheck(s: Servers) {
-  // The baseline must answer with the same amount of data, or the ratio means nothing.
-  await keysetCase(s);
-  for (const c of CASES) {
-    if (!c.raw) continue;
-    const sizes: number[] = [];
-    for (const base of [s.app, s.raw]) {
-      const res = await fetch(base + c.path, {
-        method: c.method,
-        headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(c.body),
-      });
-      if (!res.ok) throw new Error(`${base}${c.path}: ${res.status} ${await res.text()}`);
-      const json = (await res.json()) as unknown[] | { rows: unknown[] };
-      sizes.push(Array.isArray(json) ? json.length : json.rows.length);
-    }
-    if (sizes[0] !== sizes[1]) throw new Error(`${c.name}: app ${sizes[0]} rows, raw ${sizes[1]}`);
-  }
 }
 
 /**
