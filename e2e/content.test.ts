@@ -4,6 +4,7 @@ import {
   type ConsoleUnderTest,
   expectAccessible,
   expectNoConsoleErrors,
+  focusReturnsTo,
   holdRequests,
   setSwitch,
   startConsole,
@@ -121,7 +122,8 @@ describe('the content screen', () => {
     await discard.waitFor();
     await page.keyboard.press('Escape');
     await discard.waitFor({ state: 'hidden' });
-    await page.waitForTimeout(300);
+    // The question gone, the focus is back in the field it was asked from: the Escape has had all its effects.
+    await focusReturnsTo(editor.getByLabel('Duration (seconds)'));
     expect(await discard.count()).toBe(0);
     await editor.waitFor();
     await setSwitch(editor.getByRole('switch', { name: 'Published', exact: true }), true);
@@ -461,7 +463,8 @@ describe('the content screen', () => {
     // Escape answers the question only: the links stay open, the link stays.
     await page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'hidden' });
-    await page.waitForTimeout(300);
+    // The question gone, the focus is back on the button that asked it: the Escape has had all its effects.
+    await focusReturnsTo(links.getByRole('button', { name: 'Delete Ocean Tales · S1E1 · Whale Song' }));
     await links.getByText('Ocean Tales · S1E1 · Whale Song').waitFor();
     await links.getByRole('button', { name: 'Delete Ocean Tales · S1E1 · Whale Song' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();

@@ -2,7 +2,13 @@ import type { PromoCode } from '@kids-vod/contract';
 import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConsoleUnderTest, expectAccessible, expectNoConsoleErrors, startConsole } from './support/console.ts';
+import {
+  type ConsoleUnderTest,
+  expectAccessible,
+  expectNoConsoleErrors,
+  focusReturnsTo,
+  startConsole,
+} from './support/console.ts';
 
 let c: ConsoleUnderTest;
 beforeAll(async () => {
@@ -211,7 +217,8 @@ describe('promo codes', () => {
     await page.getByRole('button', { name: dayjs(until).format('D MMMM YYYY'), exact: true }).waitFor();
     await page.keyboard.press('Escape');
     await page.locator('[data-dates-dropdown]').waitFor({ state: 'detached' });
-    await page.waitForTimeout(300);
+    // The focus is back on the field in the modal: the Escape has been handled by all that heard it.
+    await focusReturnsTo(dialog.getByLabel('Valid until', { exact: true }));
     expect(await page.getByRole('dialog', { name: 'New promo code' }).isVisible()).toBe(true);
     // A code in use is refused with the server's detail under the code field.
     await code.fill('older-code');

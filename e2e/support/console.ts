@@ -157,6 +157,18 @@ export async function setSwitch(input: Locator, on: boolean) {
   await expect.poll(() => input.isChecked()).toBe(on);
 }
 
+/**
+ * Waits until `control` holds the keyboard focus: after a dialog closes, the focus back where it was says the
+ * keys pressed have had all their effects. By `document.activeElement`, not CSS `:focus`, which matches only
+ * while the browser window itself has the focus (not so for a page among several).
+ */
+export async function focusReturnsTo(control: Locator) {
+  // Polled, not on animation frames: a page that is not the browser's front one may draw none.
+  await control.page().waitForFunction((el) => el === document.activeElement, await control.elementHandle(), {
+    polling: 50,
+  });
+}
+
 /** Errors the pages logged; a test ends by expecting none. */
 export const consoleErrors: string[] = [];
 export function expectNoConsoleErrors() {
