@@ -5,17 +5,23 @@ import { useCallbackRef } from '@mantine/hooks';
 import { IconLink, IconMovie, IconSearch } from '@tabler/icons-react';
 import { memo, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
-import { BrandSelect } from '../../components/brand-select.tsx';
-import { ListPagination } from '../../components/list-pagination.tsx';
-import { choicesError, ListState } from '../../components/list-state.tsx';
-import { NewButton } from '../../components/new-button.tsx';
-import { useEditing, useFindOnPage } from '../../lib/editing.ts';
-import { lazyComponent, useIdle, whenIdle } from '../../lib/lazy-component.ts';
-import { useMay } from '../../lib/permissions.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import { brandNamesQuery, contentListQuery, useBrandNames, useLanguages } from '../../lib/reads.ts';
-import { useAsShown, useServerPages } from '../../lib/server-pages.ts';
-import { pageParam, type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
+import { brandNamesQuery, contentListQuery, useBrandNames, useLanguages } from '../../shared/api/index.ts';
+import { useEditing, useFindOnPage } from '../../shared/editing/index.ts';
+import { BrandSelect } from '../../shared/fields/index.ts';
+import {
+  choicesError,
+  ListPagination,
+  ListState,
+  NewButton,
+  pageParam,
+  type SortDirection,
+  useAsShown,
+  useServerPages,
+  useUrlSearch,
+  useUrlState,
+} from '../../shared/lists/index.ts';
+import { lazyComponent, useIdle, whenIdle } from '../../shared/screen/index.ts';
+import { queryClient, useMay } from '../../shared/session/index.ts';
 import {
   CONTENT_PAGE_SIZE,
   type ContentView,

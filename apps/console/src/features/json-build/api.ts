@@ -1,9 +1,8 @@
 import type { CatalogBuildRecord, CatalogueDiff, Language } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, send } from '../../lib/api-client.ts';
-import { callQuery } from '../../lib/call-query.ts';
-import { errorMessage } from '../../lib/query-client.ts';
+import { ApiError, callQuery, send } from '../../shared/api/index.ts';
+import { errorMessage } from '../../shared/session/index.ts';
 
 /** The JSON build screen's calls: query options and hooks typed from the contract. */
 export const buildKeys = {

@@ -13,11 +13,9 @@ import {
 } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
-import { CopyValue } from '../../components/copy-value.tsx';
-import { HiddenItems } from '../../components/hidden-items.tsx';
-import { ListState } from '../../components/list-state.tsx';
-import { LINK_COLOUR } from '../../components/list-table.tsx';
-import { WARNING_TEXT } from '../../lib/colours.ts';
+import { CopyValue, WARNING_TEXT } from '../../shared/feedback/index.ts';
+import { HiddenItems } from '../../shared/hidden-items/index.ts';
+import { LINK_COLOUR, ListState } from '../../shared/lists/index.ts';
 import { useLeftOut } from './api.ts';
 import { absoluteUrl, countList, formatSize, formatTime } from './format.ts';
 

@@ -2,13 +2,17 @@ import type { CatalogBuildRecord, Language } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Badge, Button, Group, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMemo } from 'react';
-import { confirmAction } from '../../components/confirm.tsx';
-import { ListState, SkeletonRows } from '../../components/list-state.tsx';
-import { ActionsHeader } from '../../components/list-table.tsx';
-import { SortHeader } from '../../components/sort-header.tsx';
-import { SUCCESS_TEXT } from '../../lib/colours.ts';
-import { useMay } from '../../lib/permissions.ts';
-import { type SortDirection, sortRows, useUrlState } from '../../lib/url-state.ts';
+import { confirmAction, SUCCESS_TEXT } from '../../shared/feedback/index.ts';
+import {
+  ActionsHeader,
+  ListState,
+  SkeletonRows,
+  type SortDirection,
+  SortHeader,
+  sortRows,
+  useUrlState,
+} from '../../shared/lists/index.ts';
+import { useMay } from '../../shared/session/index.ts';
 import { useBuilds, useRollBack } from './api.ts';
 import { BuildDetails, UrlCell } from './build-cells.tsx';
 import { formatShortTime, formatTime } from './format.ts';

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
-import { ListState } from '../../components/list-state.tsx';
-import { useLanguages } from '../../lib/reads.ts';
+import { useLanguages } from '../../shared/api/index.ts';
+import { ListState } from '../../shared/lists/index.ts';
 import { BuildHistory } from './build-history.tsx';
 import { PublishPanel } from './publish-panel.tsx';
 

@@ -2,10 +2,8 @@ import type { AutomaticBuild, AutomaticBuildState, Language } from '@kids-vod/co
 import { Alert, Anchor, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClock, IconLoader2, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ListState, SkeletonRows } from '../../components/list-state.tsx';
-import { LINK_COLOUR } from '../../components/list-table.tsx';
-import { ListPages } from '../../components/pagination.ts';
-import { formatMoment } from '../../lib/format-time.ts';
+import { LINK_COLOUR, ListPages, ListState, SkeletonRows } from '../../shared/lists/index.ts';
+import { formatMoment } from '../../shared/time/index.ts';
 import { useAutomaticBuilds } from './api.ts';
 
 /** Automatic builds a page. */
