@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
+import { confirmDiscardLater } from '../feedback/index.ts';
 import { isClosing, leavesItem } from './edit-address.ts';
 import { hasUnsaved } from './unsaved.ts';
 
@@ -21,10 +22,7 @@ export function LeaveGuard() {
   current.current = blocker;
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    // The question's code (modals) is not in the first load; by the time a form holds anything, it is near.
-    void import('../feedback/index.ts')
-      .then(({ confirmAction, DISCARD_QUESTION }) => confirmAction(DISCARD_QUESTION))
-      .then((leave) => (leave ? current.current.proceed?.() : current.current.reset?.()));
+    void confirmDiscardLater().then((leave) => (leave ? current.current.proceed?.() : current.current.reset?.()));
   }, [blocker.state]);
   useEffect(() => {
     const ask = (event: BeforeUnloadEvent) => {

@@ -1,5 +1,6 @@
 export { SUCCESS_TEXT, WARNING_TEXT } from './colours.ts';
 export { closeUnlessUnsaved, confirmAction, DISCARD_QUESTION } from './confirm.tsx';
+export { confirmDiscardLater } from './confirm-later.ts';
 export { CopyTextButton, CopyValue } from './copy-value.tsx';
 export { DANGER_TEXT } from './danger-text.ts';
 export { LazyTooltip } from './lazy-tooltip.tsx';
