@@ -30,6 +30,28 @@ const dialog = (name: string) => screen.findByRole('dialog', { name });
 /** The footer's Close (the title bar's ✕ is named Close too). */
 const closeButton = (modal: HTMLElement) => within(modal).getAllByRole('button', { name: 'Close' }).at(-1)!;
 
+/** The stream's modal open at its `?edit=` address, once the form holds the stream. */
+async function editorOf(stream: Stream) {
+  const edit = await dialog('Edit stream');
+  const title = await within(edit).findByLabelText(/^Title/);
+  await waitFor(() => expect(title).toHaveProperty('value', stream.title));
+  return { edit, title };
+}
+
+/** Someone else saves a new stream (`theirs`) while it is open here; the title typed here is saved and refused. */
+async function savedOverTheirs(theirs: { sort?: number; title?: string }) {
+  const user = userEvent.setup();
+  const stream = await addStream();
+  renderApp(`/admin/streams?edit=${stream.id}`);
+  const { edit, title } = await editorOf(stream);
+  await send(api.stream.update, { body: { id: stream.id, updated_at: stream.updated_at, ...theirs } });
+  await user.clear(title);
+  await user.type(title, 'Mine');
+  await user.click(within(edit).getByRole('button', { name: 'Save stream' }));
+  const conflict = await within(edit).findByRole('alert', { name: /Someone else saved this stream/ });
+  return { user, stream, edit, title, conflict };
+}
+
 beforeAll(async () => {
   openAt('/admin/');
   await send(api.auth.login, { body: { email: apiServer.email, password: apiServer.password } });
@@ -43,19 +65,7 @@ afterEach(() => {
 
 describe('the edit lifecycle, in the real app', () => {
   it('offers Keep mine and Load their version when someone else saved the item meanwhile', async () => {
-    const user = userEvent.setup();
-    const stream = await addStream();
-    renderApp(`/admin/streams?edit=${stream.id}`);
-    const edit = await dialog('Edit stream');
-    const title = await within(edit).findByLabelText(/^Title/);
-    await waitFor(() => expect(title).toHaveProperty('value', stream.title));
-
-    // Someone else saves it; this save is refused, and the choice is offered.
-    await send(api.stream.update, { body: { id: stream.id, updated_at: stream.updated_at, sort: 5 } });
-    await user.clear(title);
-    await user.type(title, 'Mine');
-    await user.click(within(edit).getByRole('button', { name: 'Save stream' }));
-    const conflict = await within(edit).findByRole('alert', { name: /Someone else saved this stream/ });
+    const { user, stream, edit, conflict } = await savedOverTheirs({ sort: 5 });
     expect((await stored(stream.id))?.title).toBe(stream.title);
 
     // Keep mine: the next save replaces theirs, the whole form (their sort too).
@@ -66,18 +76,7 @@ describe('the edit lifecycle, in the real app', () => {
   });
 
   it('loads their version into the form on Load their version, leaving nothing unsaved', async () => {
-    const user = userEvent.setup();
-    const stream = await addStream();
-    renderApp(`/admin/streams?edit=${stream.id}`);
-    const edit = await dialog('Edit stream');
-    const title = await within(edit).findByLabelText(/^Title/);
-    await waitFor(() => expect(title).toHaveProperty('value', stream.title));
-
-    await send(api.stream.update, { body: { id: stream.id, updated_at: stream.updated_at, title: 'Theirs' } });
-    await user.clear(title);
-    await user.type(title, 'Mine');
-    await user.click(within(edit).getByRole('button', { name: 'Save stream' }));
-    const conflict = await within(edit).findByRole('alert', { name: /Someone else saved this stream/ });
+    const { user, stream, edit, title, conflict } = await savedOverTheirs({ title: 'Theirs' });
     await user.click(within(conflict).getByRole('button', { name: 'Load their version' }));
     await waitFor(() => expect(title).toHaveProperty('value', 'Theirs'));
     expect((await stored(stream.id))?.title).toBe('Theirs');
@@ -96,9 +95,7 @@ describe('the edit lifecycle, in the real app', () => {
     await screen.findByRole('heading', { name: 'Brands' });
     await router.navigate('/admin/streams');
     await user.click(await screen.findByRole('button', { name: stream.title }));
-    const edit = await dialog('Edit stream');
-    const title = await within(edit).findByLabelText(/^Title/);
-    await waitFor(() => expect(title).toHaveProperty('value', stream.title));
+    const { edit, title } = await editorOf(stream);
     await user.type(title, ' changed');
 
     // Close asks; Cancel keeps the typing.
@@ -124,9 +121,7 @@ describe('the edit lifecycle, in the real app', () => {
     renderApp('/admin/streams');
     const opener = await screen.findByRole('button', { name: stream.title });
     await user.click(opener);
-    const edit = await dialog('Edit stream');
-    const title = await within(edit).findByLabelText(/^Title/);
-    await waitFor(() => expect(title).toHaveProperty('value', stream.title));
+    const { edit, title } = await editorOf(stream);
     await user.type(title, ' saved');
     const save = within(edit).getByRole('button', { name: 'Save stream' });
     save.focus();

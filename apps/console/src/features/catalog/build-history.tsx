@@ -17,6 +17,9 @@ import { useBuilds, useRollBack } from './api.ts';
 import { BuildDetails, UrlCell } from './build-cells.tsx';
 import { formatShortTime, formatTime } from './format.ts';
 
+/** A badge beside a line of text: as written (not upper case), never shrunk or clipped by the line. */
+const BADGE_IN_TEXT = { tt: 'none', radius: 'sm', style: { flex: 'none', overflow: 'visible' } } as const;
+
 const ALL = 'all';
 const PAGE = 50;
 /** The most the server lists at once. */
@@ -42,14 +45,7 @@ function Provenance({ build }: { build: CatalogBuildRecord }) {
   if (build.automatic) {
     return (
       <Group gap={4} mt={2}>
-        <Badge
-          size="xs"
-          tt="none"
-          variant="default"
-          radius="sm"
-          style={{ flex: 'none', overflow: 'visible' }}
-          data-testid={`automatic-${build.id}`}
-        >
+        <Badge size="xs" variant="default" {...BADGE_IN_TEXT} data-testid={`automatic-${build.id}`}>
           Automatic
         </Badge>
         <Text size="xs" c="dimmed">
@@ -158,14 +154,7 @@ export function BuildHistory({ languages, languagesLoaded }: { languages: Langua
                               </Text>
                               {b.is_live ? (
                                 <Tooltip label="The newest build: the stable URL the apps download serves this one">
-                                  <Badge
-                                    tt="none"
-                                    variant="light"
-                                    color="green"
-                                    radius="sm"
-                                    style={{ flex: 'none', overflow: 'visible' }}
-                                    c={SUCCESS_TEXT}
-                                  >
+                                  <Badge variant="light" color="green" {...BADGE_IN_TEXT} c={SUCCESS_TEXT}>
                                     Live
                                   </Badge>
                                 </Tooltip>

@@ -1,5 +1,6 @@
 import type { CatalogueChange } from '@kids-vod/contract';
 import { Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { HeaderRow } from '../../shared/lists/index.ts';
 import type { LanguageChanges } from './api.ts';
 import { formatTime } from './format.ts';
 
@@ -59,14 +60,7 @@ function ChangeList({ entry }: { entry: LanguageChanges }) {
         aria-label={`Changes to the ${language.name} catalogue`}
         data-testid={`changes-${language.code}`}
       >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Change</Table.Th>
-            <Table.Th>What</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Fields</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <HeaderRow names={['Change', 'What', 'Name', 'Fields']} />
         <Table.Tbody>
           {diff.changes.slice(0, SHOWN).map((c) => (
             <Table.Tr key={`${c.kind}-${c.id}-${c.change}`} data-change={c.change}>

@@ -10,7 +10,7 @@ export {
   openOnRowClick,
   SkeletonRows,
 } from './list-state.tsx';
-export { ActionsHeader, LINK_COLOUR, ListTable, OpenLink, type SortableRows } from './list-table.tsx';
+export { ActionsHeader, HeaderRow, LINK_COLOUR, ListTable, OpenLink, type SortableRows } from './list-table.tsx';
 export { useListView } from './list-view.ts';
 export { NewButton } from './new-button.tsx';
 export { LazyListPages } from './pagination.ts';

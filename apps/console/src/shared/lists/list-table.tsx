@@ -30,6 +30,19 @@ export function OpenLink({
   );
 }
 
+/** A table's header row of plain column names. */
+export function HeaderRow({ names }: { names: readonly string[] }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {names.map((name) => (
+          <Table.Th key={name}>{name}</Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
 /** The header of a column of row actions (Revoke, Sign out): named for screen readers, blank on screen. */
 export function ActionsHeader({ w }: { w?: number }) {
   return (
