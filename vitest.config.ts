@@ -47,8 +47,22 @@ export default defineConfig({
             },
           ]
         : []),
-      // The console's pure helpers (URL state, grid model, formatters, …): no browser, no database.
-      { test: { name: 'console-unit', include: ['apps/console/src/**/*.test.ts'], environment: 'node' } },
+      // The console's pure helpers (URL state, grid model, formatters, …): no browser, no database. A page's globals
+      // all the same (happy-dom): a helper's module index brings the module's other files, which may touch `window`
+      // as they load (the query client listens for the page coming back from the back-forward cache).
+      { test: { name: 'console-unit', include: ['apps/console/src/**/*.test.ts'], environment: 'happy-dom' } },
+      // The console's components in the real app (providers, router, screens) against the real server over HTTP:
+      // the edit lifecycle's choices, questions and focus, without a browser (happy-dom).
+      {
+        test: {
+          name: 'console-ui',
+          include: ['apps/console/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          globalSetup: ['e2e/support/api-server.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       // The lint config holds the architecture: a probe file breaking a boundary must fail `biome lint`.
       { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       { test: { ...e2eTests, name: 'e2e-pglite', env: { TEST_DB: 'pglite' } } },

@@ -7,14 +7,14 @@ import { firstScreenBundle } from './support/bundle.ts';
 
 /**
  * What the browser loads before /admin/brands is interactive (entry chunk, its static imports, the brands route
- * chunk and its static imports), gzip -9: at most 150 KB of JavaScript and 40 KB of CSS, the performance targets.
+ * chunk and its static imports), gzip -9: at most 175 KB of JavaScript and 40 KB of CSS, the performance targets.
  * What the screen does not draw at first (tooltips, the profile menu, the drawer, toasts, confirmations, the progress
  * bar, the brand modal, the pagination) loads after it, in chunks of its own; bench/README.md, "Bundle budget",
  * has the figures and what keeps them there.
  */
-// Issue 19's target: the first load stays within 150 KB. The second wave's roles (the permission table, the role
-// gate, two-factor routing) had taken it to 155; bench/README.md "Bundle budget" has what brought it back.
-const JS_BUDGET_KB = 150;
+// Issue 27: a plain build configuration (nothing redirected inside a package, nothing stripped from one), at most
+// 175 KB; decision 054 has the figures with and without the old redirections.
+const JS_BUDGET_KB = 175;
 const CSS_BUDGET_KB = 40;
 const ROUTE = 'src/features/brands/route.tsx';
 

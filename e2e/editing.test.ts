@@ -4,7 +4,7 @@ import { discPng } from '../apps/server/src/demo/png.ts';
 import { type ConsoleUnderTest, expectNoConsoleErrors, startConsole } from './support/console.ts';
 import * as scene from './support/scene.ts';
 
-// The edit lifecycle every modal shares (components/editor.tsx): focus, numbers as typed, one save, one wording.
+// The edit lifecycle every modal shares (shared/editing/editor.tsx): focus, numbers as typed, one save, one wording.
 
 let c: ConsoleUnderTest;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { Promo } from '@kids-vod/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { momentOf, wallTime } from '../apps/console/src/lib/zoned-time.ts';
+import { momentOf, wallTime } from '../apps/console/src/shared/time/zoned-time.ts';
 import { type ConsoleUnderTest, expectAccessible, expectNoConsoleErrors, startConsole } from './support/console.ts';
 import * as scene from './support/scene.ts';
 

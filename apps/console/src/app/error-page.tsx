@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { usePageTitle } from '../lib/page-title.ts';
+import { usePageTitle } from '../shared/screen/index.ts';
 
 /**
  * Inside the layout, whose header holds the page's h1, a page's own heading is an h2; `standalone` (a page shown

@@ -5,15 +5,14 @@ import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
-import { LazyTooltip as Tooltip } from '../components/lazy-tooltip.tsx';
-import { lazyComponent, useIdle } from '../lib/lazy-component.ts';
-import { usePageTitle } from '../lib/page-title.ts';
-import { useProfile } from '../lib/session.ts';
-import { LAST_PAGE_KEY } from '../lib/storage-keys.ts';
+import { LeaveGuard } from '../shared/editing/index.ts';
+import { LazyTooltip as Tooltip } from '../shared/feedback/index.ts';
+import { lazyComponent, useIdle, usePageTitle } from '../shared/screen/index.ts';
+import { useProfile } from '../shared/session/index.ts';
 import classes from './layout.module.css';
-import { LeaveGuard } from './leave-guard.tsx';
 import { ProfileButton } from './profile-button.tsx';
 import { useRouteTitle } from './route-handle.ts';
+import { LAST_PAGE_KEY } from './storage-keys.ts';
 
 /**
  * The class react-remove-scroll-bar moves by the scrollbar's width while a modal or the drawer locks the page's

@@ -1,7 +1,7 @@
 import { PERMISSION_WORDS } from '@kids-vod/contract/permission-words';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { roleLabel, rolesWith, useRole } from '../lib/permissions.ts';
+import { roleLabel, rolesWith, useRole } from '../shared/session/index.ts';
 import type { Screen } from './screens.tsx';
 
 /** What a screen the role may not use shows instead (the server would refuse its calls anyway). */

@@ -2,7 +2,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { NavigationProgress, nprogressStore, useNprogress } from '@mantine/nprogress';
 import { useEffect } from 'react';
-import { setModalsReady } from '../lib/modals-ready.ts';
+import { setModalsReady } from '../shared/feedback/index.ts';
 import classes from './layout.module.css';
 
 export const TOAST_DURATION_MS = 4000;

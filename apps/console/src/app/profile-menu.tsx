@@ -1,7 +1,7 @@
 import { Menu } from '@mantine/core';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { useLogout } from '../lib/session.ts';
+import { useLogout } from '../shared/session/index.ts';
 import { ProfileButton } from './profile-button.tsx';
 
 /** The profile menu (Menu and Popover code, loaded beside the page: see ProfileMenuSlot in layout.tsx). */

@@ -13,8 +13,8 @@ import {
 import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { queryClient } from '../lib/query-client.ts';
-import { COLOR_MODE_KEY } from '../lib/storage-keys.ts';
+import { queryClient } from '../shared/session/index.ts';
+import { COLOR_MODE_KEY } from './storage-keys.ts';
 
 const Overlays = lazy(() => import('./overlays.tsx'));
 

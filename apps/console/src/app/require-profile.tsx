@@ -1,9 +1,8 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { type ReactNode, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { lazyComponent } from '../lib/lazy-component.ts';
-import { errorMessage } from '../lib/query-client.ts';
-import { useProfile } from '../lib/session.ts';
+import { lazyComponent } from '../shared/screen/index.ts';
+import { errorMessage, useProfile } from '../shared/session/index.ts';
 
 const TwoFactorRequired = lazyComponent(() => import('./two-factor-required.tsx').then((m) => m.TwoFactorRequired));
 

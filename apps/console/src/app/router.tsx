@@ -1,16 +1,15 @@
 import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { withTimeout } from '../lib/lazy-with-timeout.ts';
-import { queryClient } from '../lib/query-client.ts';
-import { languagesQuery } from '../lib/reads.ts';
-import { profileQuery } from '../lib/session.ts';
-import { LAST_PAGE_KEY } from '../lib/storage-keys.ts';
+import { languagesQuery } from '../shared/api/index.ts';
+import { withTimeout } from '../shared/screen/index.ts';
+import { profileQuery, queryClient } from '../shared/session/index.ts';
 import { ErrorPage, NotFound } from './error-page.tsx';
 import { Layout } from './layout.tsx';
 import { RequireProfile } from './require-profile.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { gated } from './screen-gate.tsx';
 import { DEFAULT_SCREEN, screens } from './screens.tsx';
+import { LAST_PAGE_KEY } from './storage-keys.ts';
 
 function LastPage() {
   const last = localStorage.getItem(LAST_PAGE_KEY);

@@ -1,6 +1,6 @@
 import { type ComponentType, Suspense } from 'react';
-import { lazyComponent } from '../lib/lazy-component.ts';
-import { useRole } from '../lib/permissions.ts';
+import { lazyComponent } from '../shared/screen/index.ts';
+import { useRole } from '../shared/session/index.ts';
 import { mayUse, type Screen } from './screens.tsx';
 
 // Rarely shown: its words and layout load when a role meets a screen it may not use.

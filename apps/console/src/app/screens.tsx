@@ -58,7 +58,7 @@ export const screens: Screen[] = [
     permission: 'read',
     title: 'JSON Build',
     inSidebar: true,
-    load: () => import('../features/json-build/route.tsx'),
+    load: () => import('../features/catalog/route.tsx'),
   },
   {
     path: 'promocodes',

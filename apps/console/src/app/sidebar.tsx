@@ -1,6 +1,6 @@
 import { Badge, Drawer, NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { useRole } from '../lib/permissions.ts';
+import { useRole } from '../shared/session/index.ts';
 import { ScreenIcon } from './screen-icons.tsx';
 import { mayUse, screens } from './screens.tsx';
 

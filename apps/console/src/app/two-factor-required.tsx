@@ -1,8 +1,7 @@
 import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { TwoFactorSetup } from '../components/two-factor-setup.tsx';
-import { usePageTitle } from '../lib/page-title.ts';
-import { useLogout } from '../lib/session.ts';
+import { usePageTitle } from '../shared/screen/index.ts';
+import { TwoFactorSetup, useLogout } from '../shared/session/index.ts';
 
 /**
  * An admin requires two-factor sign-in for everyone and this account has not set it up: every page of the console

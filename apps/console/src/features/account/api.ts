@@ -1,9 +1,8 @@
 import type { Session } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { send } from '../../lib/api-client.ts';
-import { callQuery } from '../../lib/call-query.ts';
-import { profileQuery } from '../../lib/session.ts';
+import { callQuery, send } from '../../shared/api/index.ts';
+import { profileQuery } from '../../shared/session/index.ts';
 
 /** The account screen's calls: own name, password and sessions (two-factor and API tokens are in lib/). */
 export const sessionsQuery = callQuery(['account', 'sessions'], api.auth.sessions, {});

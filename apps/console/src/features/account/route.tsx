@@ -2,11 +2,9 @@ import { ChangePasswordBody, ROLE_DESCRIPTIONS, ROLE_LABELS } from '@kids-vod/co
 import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
-import { ApiTokens } from '../../components/api-tokens.tsx';
-import { NewPasswordField } from '../../components/new-password-field.tsx';
-import { TwoFactorSetup } from '../../components/two-factor-setup.tsx';
-import { errorMessage } from '../../lib/query-client.ts';
-import { useProfile } from '../../lib/session.ts';
+import { ApiTokens } from '../../shared/api-tokens/index.ts';
+import { NewPasswordField } from '../../shared/fields/index.ts';
+import { errorMessage, TwoFactorSetup, useProfile } from '../../shared/session/index.ts';
 import { useChangePassword, useUpdateName } from './api.ts';
 import { Sessions } from './sessions.tsx';
 

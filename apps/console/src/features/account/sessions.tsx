@@ -1,9 +1,7 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { confirmAction } from '../../components/confirm.tsx';
-import { ListState } from '../../components/list-state.tsx';
-import { ActionsHeader, ListTable } from '../../components/list-table.tsx';
-import { RevokeButton } from '../../components/revoke-button.tsx';
-import { formatMoment } from '../../lib/format-time.ts';
+import { confirmAction, RevokeButton } from '../../shared/feedback/index.ts';
+import { ActionsHeader, ListState, ListTable } from '../../shared/lists/index.ts';
+import { formatMoment } from '../../shared/time/index.ts';
 import { useRevokeSession, useSessions } from './api.ts';
 import { describeUserAgent } from './user-agent.ts';
 

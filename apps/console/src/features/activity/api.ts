@@ -1,9 +1,7 @@
 import { api } from '@kids-vod/contract/client';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useAuditLog } from '../../components/audit-entry.tsx';
-import type { AuditFilter } from '../../lib/audit.ts';
-import { downloadCall } from '../../lib/download.ts';
-import { usersQuery } from '../../lib/reads.ts';
+import { downloadCall, usersQuery } from '../../shared/api/index.ts';
+import { type AuditFilter, useAuditLog } from '../../shared/history/index.ts';
 
 /** Entries read at a time; "Load older" reads the next page (the server's `before_id` cursor). */
 const PAGE = 100;

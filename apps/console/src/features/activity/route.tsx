@@ -3,13 +3,10 @@ import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/c
 import { IconDownload, IconFilterOff } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
-import { AuditEntryCard } from '../../components/audit-entry.tsx';
-import { DateField } from '../../components/date-field.tsx';
-import { ListHeader } from '../../components/list-header.tsx';
-import { ListState } from '../../components/list-state.tsx';
-import type { AuditFilter } from '../../lib/audit.ts';
-import { errorMessage } from '../../lib/query-client.ts';
-import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
+import { DateField } from '../../shared/fields/index.ts';
+import { AuditEntryCard, type AuditFilter } from '../../shared/history/index.ts';
+import { ListHeader, ListState, useUrlSearch, useUrlState } from '../../shared/lists/index.ts';
+import { errorMessage } from '../../shared/session/index.ts';
 import { useActivity, useDownloadActivity, usePeople } from './api.ts';
 
 const URL_DEFAULTS = { person: '', kind: '', item: '', from: '', to: '' };

@@ -1,8 +1,8 @@
 import { api, type BinEntity } from '@kids-vod/contract/client';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type BinItem, binKeys, purgeFromBin, reloadAfterBin, restoreFromBin } from '../../lib/bin.ts';
-import { callQuery } from '../../lib/call-query.ts';
+import { callQuery } from '../../shared/api/index.ts';
+import { type BinItem, binKeys, purgeFromBin, reloadAfterBin, restoreFromBin } from '../../shared/bin/index.ts';
 
 /** Items in the bin on one screen page. */
 export const BIN_PAGE_SIZE = 50;

@@ -2,19 +2,20 @@ import { BIN_DAYS, BIN_ENTITIES, type BinEntity, type BinRow, CALL_PERMISSIONS, 
 import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { IconRestore, IconTrashX } from '@tabler/icons-react';
 import { Suspense, useEffect, useRef } from 'react';
-import { confirmAction } from '../../components/confirm.tsx';
-import { DANGER_TEXT } from '../../components/danger-text.ts';
-import { ListHeader } from '../../components/list-header.tsx';
-import { ClearSearch, ListState } from '../../components/list-state.tsx';
-import { ActionsHeader, ListTable } from '../../components/list-table.tsx';
-import { BIN_KINDS, purgeDate } from '../../lib/bin.ts';
-import { formatDay, formatMoment } from '../../lib/format-time.ts';
-import { lazyComponent } from '../../lib/lazy-component.ts';
-import { useMay, useRole } from '../../lib/permissions.ts';
-import { useUrlState } from '../../lib/url-state.ts';
+import { BIN_KINDS, purgeDate } from '../../shared/bin/index.ts';
+import { confirmAction, DANGER_TEXT } from '../../shared/feedback/index.ts';
+import {
+  ActionsHeader,
+  ClearSearch,
+  LazyListPages,
+  ListHeader,
+  ListState,
+  ListTable,
+  useUrlState,
+} from '../../shared/lists/index.ts';
+import { useMay, useRole } from '../../shared/session/index.ts';
+import { formatDay, formatMoment } from '../../shared/time/index.ts';
 import { BIN_PAGE_SIZE, useBin, useBinActions } from './api.ts';
-
-const ListPages = lazyComponent(() => import('../../components/pagination.ts').then((m) => m.ListPages));
 
 const KIND_CHOICES = [
   { value: '', label: 'All kinds' },
@@ -171,7 +172,7 @@ export function Component() {
         </div>
         {pages > 1 ? (
           <Suspense fallback={null}>
-            <ListPages total={pages} value={Math.min(page, pages)} onChange={(p) => setUrl({ page: String(p) })} />
+            <LazyListPages total={pages} value={Math.min(page, pages)} onChange={(p) => setUrl({ page: String(p) })} />
           </Suspense>
         ) : null}
       </ListState>

@@ -10,10 +10,8 @@ import type {
 } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { send } from '../../lib/api-client.ts';
-import { callQuery } from '../../lib/call-query.ts';
-import { brandsQuery, sharedKeys } from '../../lib/reads.ts';
-import { useSaves, useVersionSaves } from '../../lib/saves.ts';
+import { brandsQuery, callQuery, send, sharedKeys } from '../../shared/api/index.ts';
+import { useSaves, useVersionSaves } from '../../shared/editing/index.ts';
 
 /** The brands screen's calls: query options and hooks typed from the contract. */
 export const brandKeys = {

@@ -2,13 +2,12 @@ import { type BrandLang, BrandLangAddBody, DEFAULT_LANG_ID, type Language } from
 import { Badge, Button, Group, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
-import { closeUnlessUnsaved } from '../../components/confirm.tsx';
-import { ImageField, imageInput, useImageUploading } from '../../components/image-field.tsx';
-import { LanguageTabs } from '../../components/language-tabs.tsx';
-import { Loaded } from '../../components/list-state.tsx';
-import { DeleteToBinButton } from '../../components/move-to-bin.tsx';
-import { useLanguages } from '../../lib/reads.ts';
-import { showRefusal, showSaved, startFrom, valuesFrom } from '../../lib/saved-form.ts';
+import { useLanguages } from '../../shared/api/index.ts';
+import { DeleteToBinButton } from '../../shared/bin/index.ts';
+import { LanguageTabs, showRefusal, showSaved, startFrom, valuesFrom } from '../../shared/editing/index.ts';
+import { closeUnlessUnsaved } from '../../shared/feedback/index.ts';
+import { ImageField, imageInput, useImageUploading } from '../../shared/fields/index.ts';
+import { Loaded } from '../../shared/lists/index.ts';
 import { useBrandLangs, useBrandVersionSaves } from './api.ts';
 
 interface LangFormValues {

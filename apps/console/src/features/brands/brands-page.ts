@@ -1,8 +1,7 @@
 import { api, type BrandSort, listPage, type SortDirection } from '@kids-vod/contract/client';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { send } from '../../lib/api-client.ts';
-import { sharedKeys } from '../../lib/reads.ts';
-import { pageAsked } from '../../lib/server-pages.ts';
+import { send, sharedKeys } from '../../shared/api/index.ts';
+import { pageAsked } from '../../shared/lists/index.ts';
 
 // Apart from the screen's saves (api.ts): the list shows before the code that edits it loads.
 

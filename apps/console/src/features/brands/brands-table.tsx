@@ -2,11 +2,19 @@ import type { BrandRow, Language } from '@kids-vod/contract';
 import { whereAvailable } from '@kids-vod/contract/client';
 import { Avatar, Table, VisuallyHidden } from '@mantine/core';
 import { memo } from 'react';
-import { LazyTooltip as Tooltip } from '../../components/lazy-tooltip.tsx';
-import { Cell, CellBadge, CellGroup, CellText } from '../../components/list-cells.tsx';
-import { ListTable, OpenLink, type SortableRows } from '../../components/list-table.tsx';
-import { SortHeader } from '../../components/sort-header.tsx';
-import { ItemState, PUBLISHED } from '../../components/state-label.tsx';
+import { LazyTooltip as Tooltip } from '../../shared/feedback/index.ts';
+import {
+  Cell,
+  CellBadge,
+  CellGroup,
+  CellText,
+  ItemState,
+  ListTable,
+  OpenLink,
+  PUBLISHED,
+  type SortableRows,
+  SortHeader,
+} from '../../shared/lists/index.ts';
 
 function initials(name: string): string {
   return name

@@ -17,14 +17,18 @@ import {
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { IconBan, IconCheck, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { confirmAction } from '../../components/confirm.tsx';
-import { choicesError, Loaded } from '../../components/list-state.tsx';
-import { MomentPair, windowError } from '../../components/window-fields.tsx';
-import { ownTimeZone, ruleWindow, windowWords } from '../../lib/availability.ts';
-import { WARNING_TEXT } from '../../lib/colours.ts';
-import { countryZones } from '../../lib/country-zones.ts';
-import { useCountries } from '../../lib/reads.ts';
-import { sameWallTime } from '../../lib/zoned-time.ts';
+import { useCountries } from '../../shared/api/index.ts';
+import { confirmAction, WARNING_TEXT } from '../../shared/feedback/index.ts';
+import { choicesError, Loaded } from '../../shared/lists/index.ts';
+import {
+  countryZones,
+  MomentPair,
+  ownTimeZone,
+  ruleWindow,
+  sameWallTime,
+  windowError,
+  windowWords,
+} from '../../shared/time/index.ts';
 import { useAddCountryRule, useCountryRules, useDeleteCountryRule } from './api.ts';
 
 export interface RuleDraft {

@@ -4,23 +4,28 @@ import { Stack } from '@mantine/core';
 import { useCallbackRef } from '@mantine/hooks';
 import { Suspense, useEffect, useMemo } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
-import { ListHeader } from '../../components/list-header.tsx';
-import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
-import { NewButton } from '../../components/new-button.tsx';
-import { SearchField } from '../../components/search-field.tsx';
-import { useEditing, useFindOnPage } from '../../lib/editing.ts';
-import { lazyComponent, whenIdle } from '../../lib/lazy-component.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import { brandsQuery, useLanguages } from '../../lib/reads.ts';
-import { useServerPages } from '../../lib/server-pages.ts';
-import { pageParam, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
+import { brandsQuery, useLanguages } from '../../shared/api/index.ts';
+import { useEditing, useFindOnPage } from '../../shared/editing/index.ts';
+import {
+  ClearSearch,
+  countText,
+  LazyListPages,
+  ListHeader,
+  ListState,
+  NewButton,
+  pageParam,
+  SearchField,
+  useServerPages,
+  useUrlSearch,
+  useUrlState,
+} from '../../shared/lists/index.ts';
+import { lazyComponent, whenIdle } from '../../shared/screen/index.ts';
+import { queryClient } from '../../shared/session/index.ts';
 import { BRAND_PAGE_SIZE, type BrandsView, brandsPageQuery, useBrandsPage } from './brands-page.ts';
 import { BrandsTable } from './brands-table.tsx';
 
 // The modal (forms, zod schemas, image upload) is not needed to show the list: it loads when idle or first opened.
 const BrandModal = lazyComponent(() => import('./brand-modal.tsx').then((m) => m.BrandModal));
-// Pages show only past BRAND_PAGE_SIZE brands: the pagination's code loads when there are two.
-const ListPages = lazyComponent(() => import('../../components/pagination.ts').then((m) => m.ListPages));
 
 const URL_DEFAULTS = { q: '', sort: '', dir: 'asc', page: '1' };
 
@@ -87,7 +92,7 @@ export function Component() {
         {/* Its code loads only for a list of more than one page. */}
         {pages > 1 ? (
           <Suspense fallback={null}>
-            <ListPages total={pages} value={page} onChange={(p) => setUrl({ page: String(p) })} />
+            <LazyListPages total={pages} value={page} onChange={(p) => setUrl({ page: String(p) })} />
           </Suspense>
         ) : null}
       </ListState>

@@ -10,12 +10,10 @@ import type {
 import { api, listPage, type SortDirection } from '@kids-vod/contract/client';
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { send } from '../../lib/api-client.ts';
-import { callQuery } from '../../lib/call-query.ts';
-import { errorMessage } from '../../lib/query-client.ts';
-import { sharedKeys } from '../../lib/reads.ts';
-import { useVersionSaves } from '../../lib/saves.ts';
-import { pageAsked } from '../../lib/server-pages.ts';
+import { callQuery, send, sharedKeys } from '../../shared/api/index.ts';
+import { useVersionSaves } from '../../shared/editing/index.ts';
+import { pageAsked } from '../../shared/lists/index.ts';
+import { errorMessage } from '../../shared/session/index.ts';
 
 /** The content screen's calls: query options and hooks typed from the contract. */
 export const contentKeys = {

@@ -3,10 +3,9 @@ import { Alert, Button, Grid, Group, Stack, Switch, Text, Textarea, TextInput } 
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { ImageField, imageInput } from '../../components/image-field.tsx';
-import { LanguageTabs } from '../../components/language-tabs.tsx';
-import { DeleteToBinButton } from '../../components/move-to-bin.tsx';
-import { startFrom, valuesFrom } from '../../lib/saved-form.ts';
+import { DeleteToBinButton } from '../../shared/bin/index.ts';
+import { LanguageTabs, startFrom, valuesFrom } from '../../shared/editing/index.ts';
+import { ImageField, imageInput } from '../../shared/fields/index.ts';
 import { VideoSection } from './video-section.tsx';
 
 export interface LangValues {

@@ -6,12 +6,11 @@ import { schemaResolver } from '@mantine/form';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { EditorModal, useEditor } from '../../components/editor.tsx';
-import { NumberField, numberOrUndefined } from '../../components/number-field.tsx';
-import { WindowFields, type WindowValues, windowBody, windowErrors } from '../../components/window-fields.tsx';
-import { useMay } from '../../lib/permissions.ts';
-import { contentListQuery, useLanguages } from '../../lib/reads.ts';
-import { showRefusal } from '../../lib/saved-form.ts';
+import { contentListQuery, useLanguages } from '../../shared/api/index.ts';
+import { EditorModal, showRefusal, useEditor } from '../../shared/editing/index.ts';
+import { NumberField, numberOrUndefined } from '../../shared/fields/index.ts';
+import { useMay } from '../../shared/session/index.ts';
+import { WindowFields, type WindowValues, windowBody, windowErrors } from '../../shared/time/index.ts';
 import {
   contentKeys,
   useAddContent,

@@ -4,11 +4,18 @@ import { formatDuration } from '@kids-vod/contract/format';
 import { ActionIcon, Table } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPencil } from '@tabler/icons-react';
 import { memo } from 'react';
-import { Cell, CellBadge, CellGroup, CellText, Row } from '../../components/list-cells.tsx';
-import { ActionsHeader } from '../../components/list-table.tsx';
-import { SortHeader } from '../../components/sort-header.tsx';
-import { ItemState, PUBLISHED } from '../../components/state-label.tsx';
-import type { SortDirection } from '../../lib/url-state.ts';
+import {
+  ActionsHeader,
+  Cell,
+  CellBadge,
+  CellGroup,
+  CellText,
+  ItemState,
+  PUBLISHED,
+  Row,
+  type SortDirection,
+  SortHeader,
+} from '../../shared/lists/index.ts';
 import { defaultTitle, episodeCode } from './format.ts';
 
 /** The columns the server sorts by (the contract's). */

@@ -2,8 +2,7 @@ import type { ContentLink, ContentLinkAddBody } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { send } from '../../lib/api-client.ts';
-import { callQuery } from '../../lib/call-query.ts';
+import { callQuery, send } from '../../shared/api/index.ts';
 import { contentKeys } from './content-api.ts';
 
 /** The links of a compilation brand (`id: 0`: all of them, not those of one content). */

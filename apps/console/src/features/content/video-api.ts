@@ -2,9 +2,7 @@ import type { AttachVideoBody } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { send } from '../../lib/api-client.ts';
-import { sharedKeys } from '../../lib/reads.ts';
-import { uploadVideo } from '../../lib/upload.ts';
+import { send, sharedKeys, uploadVideo } from '../../shared/api/index.ts';
 import { useLangChanged } from './content-api.ts';
 
 /** Attaching or detaching changes which files are free, the language version and the list's video column. */

@@ -3,10 +3,10 @@ import { formatDuration } from '@kids-vod/contract/format';
 import { Button, FileButton, Group, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { IconUnlink, IconUpload, IconVideo } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { choicesError } from '../../components/list-state.tsx';
-import { DismissibleError } from '../../components/notice.tsx';
-import { errorMessage } from '../../lib/query-client.ts';
-import { useVideoFiles } from '../../lib/reads.ts';
+import { useVideoFiles } from '../../shared/api/index.ts';
+import { DismissibleError } from '../../shared/feedback/index.ts';
+import { choicesError } from '../../shared/lists/index.ts';
+import { errorMessage } from '../../shared/session/index.ts';
 import { formatBytes } from './format.ts';
 import { useAttachVideo, useDetachVideo, useUploadVideo } from './video-api.ts';
 

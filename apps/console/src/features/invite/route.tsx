@@ -2,11 +2,10 @@ import { NewPassword } from '@kids-vod/contract';
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { NewPasswordField } from '../../components/new-password-field.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { usePageTitle } from '../../lib/page-title.ts';
-import { errorMessage } from '../../lib/query-client.ts';
-import { useAcceptInvite } from '../../lib/session.ts';
+import { ApiError } from '../../shared/api/index.ts';
+import { NewPasswordField } from '../../shared/fields/index.ts';
+import { usePageTitle } from '../../shared/screen/index.ts';
+import { errorMessage, useAcceptInvite } from '../../shared/session/index.ts';
 
 /**
  * The link of an invite or a password reset (`/admin/invite/<token>`, valid 72 hours, once): choose a password, and

@@ -1,8 +1,8 @@
 import { type LocaleEntry, LocaleUpsertBody } from '@kids-vod/contract';
 import { Stack, Textarea } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
-import { CodeInput } from '../../components/code-input.tsx';
-import { EditorModal, useEditor } from '../../components/editor.tsx';
+import { EditorModal, useEditor } from '../../shared/editing/index.ts';
+import { CodeInput } from '../../shared/fields/index.ts';
 import { useAddKey } from './api.ts';
 
 /** The contract's rules for a key and its text (`add_key` takes the same key). */

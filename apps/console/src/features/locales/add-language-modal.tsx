@@ -1,8 +1,8 @@
 import { type Language, LanguageAddBody } from '@kids-vod/contract';
 import { Stack, TextInput } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
-import { CodeInput } from '../../components/code-input.tsx';
-import { EditorModal, useEditor } from '../../components/editor.tsx';
+import { EditorModal, useEditor } from '../../shared/editing/index.ts';
+import { CodeInput } from '../../shared/fields/index.ts';
 import { useAddLanguage } from './api.ts';
 
 const validateLanguage = schemaResolver(LanguageAddBody, { sync: true });

@@ -2,10 +2,8 @@ import type { Language, LocaleEntry } from '@kids-vod/contract';
 import { api, DEFAULT_LANG_ID } from '@kids-vod/contract/client';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { send } from '../../lib/api-client.ts';
-import { callQuery } from '../../lib/call-query.ts';
-import { errorMessage } from '../../lib/query-client.ts';
-import { languagesQuery } from '../../lib/reads.ts';
+import { callQuery, languagesQuery, send } from '../../shared/api/index.ts';
+import { errorMessage } from '../../shared/session/index.ts';
 
 /** The locales screen's calls: query options and hooks typed from the contract. */
 export const localeKeys = {

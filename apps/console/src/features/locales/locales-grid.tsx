@@ -1,9 +1,8 @@
 import type { Language, LocaleEntry } from '@kids-vod/contract';
 import { ActionIcon, Badge, Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
-import { SkeletonRows } from '../../components/list-state.tsx';
-import { SUCCESS_TEXT, WARNING_TEXT } from '../../lib/colours.ts';
-import type { SortDirection } from '../../lib/url-state.ts';
+import { SUCCESS_TEXT, WARNING_TEXT } from '../../shared/feedback/index.ts';
+import { SkeletonRows, type SortDirection } from '../../shared/lists/index.ts';
 import classes from './locales.module.css';
 import { TranslationCell } from './translation-cell.tsx';
 

@@ -2,13 +2,19 @@ import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Button, CloseButton, Group, MultiSelect, Pill, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconLanguage, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { confirmAction } from '../../components/confirm.tsx';
-import { ListPagination } from '../../components/list-pagination.tsx';
-import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
-import { ReadOnlyNotice } from '../../components/read-only.tsx';
-import { useMay } from '../../lib/permissions.ts';
-import { useLanguages } from '../../lib/reads.ts';
-import { pageOf, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
+import { useLanguages } from '../../shared/api/index.ts';
+import { ReadOnlyNotice } from '../../shared/editing/index.ts';
+import { confirmAction } from '../../shared/feedback/index.ts';
+import {
+  ClearSearch,
+  countText,
+  ListPagination,
+  ListState,
+  pageOf,
+  useUrlSearch,
+  useUrlState,
+} from '../../shared/lists/index.ts';
+import { useMay } from '../../shared/session/index.ts';
 import { AddKeyModal } from './add-key-modal.tsx';
 import { AddLanguageModal } from './add-language-modal.tsx';
 import { useDeleteKey, useLocales } from './api.ts';

@@ -1,6 +1,6 @@
 import { api } from '@kids-vod/contract/client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callQuery } from '../../lib/call-query.ts';
+import { callQuery } from '../../shared/api/index.ts';
 
 /** The catalogue of a language as a child in a country sees it at a moment, and what is not shown there. */
 export const usePreview = (lang: string, country: string, at: string | undefined) =>

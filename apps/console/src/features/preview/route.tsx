@@ -1,10 +1,8 @@
 import { Button, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { HiddenItems } from '../../components/hidden-items.tsx';
-import { ListState } from '../../components/list-state.tsx';
-import { MomentField } from '../../components/window-fields.tsx';
-import { formatInZone, ownTimeZone } from '../../lib/availability.ts';
-import { useCountries, useLanguages } from '../../lib/reads.ts';
-import { useUrlState } from '../../lib/url-state.ts';
+import { useCountries, useLanguages } from '../../shared/api/index.ts';
+import { HiddenItems } from '../../shared/hidden-items/index.ts';
+import { ListState, useUrlState } from '../../shared/lists/index.ts';
+import { formatInZone, MomentField, ownTimeZone } from '../../shared/time/index.ts';
 import { usePreview } from './api.ts';
 import { KidsHome } from './kids-home.tsx';
 

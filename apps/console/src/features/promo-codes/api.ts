@@ -8,7 +8,7 @@ import {
   type SortDirection,
 } from '@kids-vod/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, send } from '../../lib/api-client.ts';
+import { ApiError, send } from '../../shared/api/index.ts';
 
 /** The promo codes screen's calls: query options and hooks typed from the contract. */
 export const promoCodeKeys = {

@@ -4,14 +4,10 @@ import { Button, Center, Group, Loader, Radio, SimpleGrid, Stack, Switch, Text, 
 import { schemaResolver } from '@mantine/form';
 import { IconWand } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CodeInput } from '../../components/code-input.tsx';
-import { DateField } from '../../components/date-field.tsx';
-import { EditorModal, useEditor } from '../../components/editor.tsx';
-import { ListState } from '../../components/list-state.tsx';
-import { NumberField } from '../../components/number-field.tsx';
-import { useMay } from '../../lib/permissions.ts';
-import { valuesFrom } from '../../lib/saved-form.ts';
-import { addOrUpdate } from '../../lib/saves.ts';
+import { addOrUpdate, EditorModal, useEditor, valuesFrom } from '../../shared/editing/index.ts';
+import { CodeInput, DateField, NumberField } from '../../shared/fields/index.ts';
+import { ListState } from '../../shared/lists/index.ts';
+import { useMay } from '../../shared/session/index.ts';
 import { promoCodeQuery, useAddPromoCode, useForgetPromoCode, usePromoCode, useUpdatePromoCode } from './api.ts';
 import { generateCode, KIND_OPTIONS, valueUnit } from './format.ts';
 

@@ -8,10 +8,7 @@ import {
   IconTicketOff,
   IconTrash,
 } from '@tabler/icons-react';
-import { SkeletonRows } from '../../components/list-state.tsx';
-import { OpenLink } from '../../components/list-table.tsx';
-import { SortHeader } from '../../components/sort-header.tsx';
-import type { SortDirection } from '../../lib/url-state.ts';
+import { OpenLink, SkeletonRows, type SortDirection, SortHeader } from '../../shared/lists/index.ts';
 import { type CodeStatus, codeStatus, formatDate, formatUses, formatValue, KIND_LABELS } from './format.ts';
 
 /** Each status has its own icon and colour; the word says it without either. */

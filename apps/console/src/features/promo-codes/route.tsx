@@ -1,15 +1,21 @@
 import { PROMO_CODE_SORTS, PROMO_CODES_PAGE_SIZE, type PromoCode, type PromoCodeSort } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Group, Select, Stack, Text } from '@mantine/core';
-import { confirmAction } from '../../components/confirm.tsx';
-import { ListPagination } from '../../components/list-pagination.tsx';
-import { ClearSearch, ListState } from '../../components/list-state.tsx';
-import { NewButton } from '../../components/new-button.tsx';
-import { SearchField } from '../../components/search-field.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { useEditAsked, useEditing } from '../../lib/editing.ts';
-import { useServerPages } from '../../lib/server-pages.ts';
-import { pageParam, type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
+import { ApiError } from '../../shared/api/index.ts';
+import { useEditAsked, useEditing } from '../../shared/editing/index.ts';
+import { confirmAction } from '../../shared/feedback/index.ts';
+import {
+  ClearSearch,
+  ListPagination,
+  ListState,
+  NewButton,
+  pageParam,
+  SearchField,
+  type SortDirection,
+  useServerPages,
+  useUrlSearch,
+  useUrlState,
+} from '../../shared/lists/index.ts';
 import { useDeletePromoCode, usePromoCode, usePromoCodes } from './api.ts';
 import { PromoCodeModal } from './promo-code-modal.tsx';
 import { PromoCodesTable } from './promo-codes-table.tsx';

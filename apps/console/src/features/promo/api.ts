@@ -1,10 +1,8 @@
 import type { Promo, PromoAddBody, PromoUpdateBody } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { useQuery } from '@tanstack/react-query';
-import { send } from '../../lib/api-client.ts';
-import { callQuery } from '../../lib/call-query.ts';
-import { contentListQuery } from '../../lib/reads.ts';
-import { useSaves } from '../../lib/saves.ts';
+import { callQuery, contentListQuery, send } from '../../shared/api/index.ts';
+import { useSaves } from '../../shared/editing/index.ts';
 
 /** The promo banners screen's calls: query options and hooks typed from the contract. */
 export const promoKeys = {

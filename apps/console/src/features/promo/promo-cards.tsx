@@ -1,9 +1,7 @@
 import type { BrandName, Language, Promo } from '@kids-vod/contract';
 import { Card, ColorSwatch, Group, SimpleGrid, Skeleton, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { openOnRowClick } from '../../components/list-state.tsx';
-import { OpenLink } from '../../components/list-table.tsx';
-import { ACTIVE, StateLabel } from '../../components/state-label.tsx';
-import { TimedBadge } from '../../components/timed-badge.tsx';
+import { ACTIVE, OpenLink, openOnRowClick, StateLabel } from '../../shared/lists/index.ts';
+import { TimedBadge } from '../../shared/time/index.ts';
 import { BannerPreview } from './banner-preview.tsx';
 
 function Colour({ label, value }: { label: string; value: string }) {

@@ -1,6 +1,6 @@
 import { DEFAULT_PICKER_COLOR, type Promo } from '@kids-vod/contract';
-import { numberOrUndefined } from '../../components/number-field.tsx';
-import { type WindowValues, windowBody } from '../../components/window-fields.tsx';
+import { numberOrUndefined } from '../../shared/fields/index.ts';
+import { type WindowValues, windowBody } from '../../shared/time/index.ts';
 
 /** The language Select's value for a banner shown in every language (`lang_id: null`). */
 export const ALL_LANGUAGES = 'all';

@@ -2,13 +2,18 @@ import type { Promo } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Button, SegmentedControl, Select, Stack } from '@mantine/core';
 import { useMemo } from 'react';
-import { ListHeader } from '../../components/list-header.tsx';
-import { choicesError, countText, ListState } from '../../components/list-state.tsx';
-import { NewButton } from '../../components/new-button.tsx';
-import { SearchField } from '../../components/search-field.tsx';
-import { findIn, useEditing } from '../../lib/editing.ts';
-import { useBrandNames, useLanguages } from '../../lib/reads.ts';
-import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
+import { useBrandNames, useLanguages } from '../../shared/api/index.ts';
+import { findIn, useEditing } from '../../shared/editing/index.ts';
+import {
+  choicesError,
+  countText,
+  ListHeader,
+  ListState,
+  NewButton,
+  SearchField,
+  useUrlSearch,
+  useUrlState,
+} from '../../shared/lists/index.ts';
 import { usePromos } from './api.ts';
 import { PromoCards } from './promo-cards.tsx';
 import { PromoModal } from './promo-modal.tsx';

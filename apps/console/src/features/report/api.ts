@@ -1,7 +1,6 @@
 import { api } from '@kids-vod/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { send } from '../../lib/api-client.ts';
-import { downloadCall } from '../../lib/download.ts';
+import { downloadCall, send } from '../../shared/api/index.ts';
 import { type DateRange, reportFileName } from './format.ts';
 
 /** The report screen's calls: the figures as JSON, and the same rows as a CSV file. */
@@ -17,7 +16,7 @@ export const reportQuery = (range: DateRange) =>
 export const useReport = (range: DateRange | null) =>
   useQuery({ ...reportQuery(range ?? { from: '', to: '' }), enabled: range !== null });
 
-/** The CSV comes back as a file, not JSON (lib/download.ts). */
+/** The CSV comes back as a file, not JSON (shared/api/download.ts). */
 const downloadReport = (range: DateRange) =>
   downloadCall(api.report.report, { date_from: range.from, date_to: range.to, csv: true }, reportFileName(range));
 

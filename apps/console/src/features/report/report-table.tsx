@@ -1,8 +1,6 @@
 import type { ReportRow } from '@kids-vod/contract';
 import { Table, Text } from '@mantine/core';
-import { SkeletonRows } from '../../components/list-state.tsx';
-import { SortHeader } from '../../components/sort-header.tsx';
-import { type SortDirection, sortRows } from '../../lib/url-state.ts';
+import { SkeletonRows, type SortDirection, SortHeader, sortRows } from '../../shared/lists/index.ts';
 import { formatMinutes } from './format.ts';
 
 export const SORT_COLUMNS = ['brand', 'episode', 'title', 'minutes'] as const;

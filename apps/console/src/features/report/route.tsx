@@ -4,12 +4,19 @@ import { DatePickerInput, type DatePickerPreset } from '@mantine/dates';
 import { IconCalendar, IconCalendarX, IconDownload } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { ListHeader } from '../../components/list-header.tsx';
-import { ListPages } from '../../components/list-pagination.tsx';
-import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
-import { SearchField } from '../../components/search-field.tsx';
-import { useDatePickerProps } from '../../lib/date-picker.ts';
-import { pageOf, type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
+import { useDatePickerProps } from '../../shared/fields/index.ts';
+import {
+  ClearSearch,
+  countText,
+  ListHeader,
+  ListPages,
+  ListState,
+  pageOf,
+  SearchField,
+  type SortDirection,
+  useUrlSearch,
+  useUrlState,
+} from '../../shared/lists/index.ts';
 import { useDownloadReport, useReport } from './api.ts';
 import { type DateRange, defaultRange, formatMinutes, ISO_DATE, isIsoDate } from './format.ts';
 import { MinutesChart } from './minutes-chart.tsx';

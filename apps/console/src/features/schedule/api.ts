@@ -1,6 +1,6 @@
 import { api } from '@kids-vod/contract/client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callQuery } from '../../lib/call-query.ts';
+import { callQuery } from '../../shared/api/index.ts';
 
 /** The Schedule screen's calls: what opens and closes between two moments, and the automatic builds. */
 export const scheduleKeys = {

@@ -2,10 +2,8 @@ import type { AutomaticBuild, AutomaticBuildState, Language } from '@kids-vod/co
 import { Alert, Anchor, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClock, IconLoader2, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ListState, SkeletonRows } from '../../components/list-state.tsx';
-import { LINK_COLOUR } from '../../components/list-table.tsx';
-import { ListPages } from '../../components/pagination.ts';
-import { formatMoment } from '../../lib/format-time.ts';
+import { HeaderRow, LINK_COLOUR, ListPages, ListState, SkeletonRows } from '../../shared/lists/index.ts';
+import { formatMoment } from '../../shared/time/index.ts';
 import { useAutomaticBuilds } from './api.ts';
 
 /** Automatic builds a page. */
@@ -90,15 +88,7 @@ export function AutomaticBuilds({
       >
         <Table.ScrollContainer minWidth={700}>
           <Table verticalSpacing="xs" aria-label="Automatic builds, newest first">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>For the edge of</Table.Th>
-                <Table.Th>Language</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Tries</Table.Th>
-                <Table.Th>Outcome</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <HeaderRow names={['For the edge of', 'Language', 'State', 'Tries', 'Outcome']} />
             <Table.Tbody>
               {jobs.isPending
                 ? SkeletonRows({ columns: 5 })

@@ -2,8 +2,8 @@ import type { Language, ScheduleEdge } from '@kids-vod/contract';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { LINK_COLOUR } from '../../components/list-table.tsx';
-import { formatInZone, ownTimeZone, relativeTo } from '../../lib/availability.ts';
+import { LINK_COLOUR } from '../../shared/lists/index.ts';
+import { formatInZone, ownTimeZone, relativeTo } from '../../shared/time/index.ts';
 import { edgeAddress, KIND_WORDS } from './schedule-model.ts';
 
 /** One edge as a line of the agenda or of Ending soon: when, opens or closes, what (a link to it), which catalogues. */

@@ -1,12 +1,10 @@
 import type { IngestKey, User } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, send } from '../../lib/api-client.ts';
-import { tokenKeys } from '../../lib/api-tokens.ts';
-import { callQuery } from '../../lib/call-query.ts';
-import { sharedKeys, usersQuery } from '../../lib/reads.ts';
-import { useListChange } from '../../lib/saves.ts';
-import { profileQuery } from '../../lib/session.ts';
+import { ApiError, callQuery, send, sharedKeys, usersQuery } from '../../shared/api/index.ts';
+import { tokenKeys } from '../../shared/api-tokens/index.ts';
+import { useListChange } from '../../shared/editing/index.ts';
+import { profileQuery } from '../../shared/session/index.ts';
 
 /** The staff screen's calls (admins): accounts, invites, the sign-in rules and the player apps' ingest keys. */
 export const staffKeys = {

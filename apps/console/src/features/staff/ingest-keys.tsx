@@ -1,10 +1,7 @@
 import { Code, Stack, Table, Text } from '@mantine/core';
-import { ListState } from '../../components/list-state.tsx';
-import { ActionsHeader, ListTable } from '../../components/list-table.tsx';
-import { RevokeButton } from '../../components/revoke-button.tsx';
-import { NewSecretForm } from '../../components/secret-once.tsx';
-import { StateLabel } from '../../components/state-label.tsx';
-import { formatMoment } from '../../lib/format-time.ts';
+import { NewSecretForm, RevokeButton } from '../../shared/feedback/index.ts';
+import { ActionsHeader, ListState, ListTable, StateLabel } from '../../shared/lists/index.ts';
+import { formatMoment } from '../../shared/time/index.ts';
 import { useCreateIngestKey, useIngestKeys, useRevokeIngestKey } from './api.ts';
 
 const IN_USE = ['Active', 'Revoked'] as const;

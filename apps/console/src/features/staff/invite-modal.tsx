@@ -1,7 +1,7 @@
 import { InviteBody, type Role, type User } from '@kids-vod/contract';
 import { Stack, TextInput } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
-import { EditorModal, useEditor } from '../../components/editor.tsx';
+import { EditorModal, useEditor } from '../../shared/editing/index.ts';
 import { useInvite } from './api.ts';
 import { RoleField } from './role-field.tsx';
 

@@ -1,7 +1,7 @@
 import type { User } from '@kids-vod/contract';
 import { Modal } from '@mantine/core';
-import { SecretOnce } from '../../components/secret-once.tsx';
-import { formatMoment } from '../../lib/format-time.ts';
+import { SecretOnce } from '../../shared/feedback/index.ts';
+import { formatMoment } from '../../shared/time/index.ts';
 
 /** The one-time link of an invite or a password reset, to copy and send to the colleague. */
 export function LinkModal({

@@ -2,12 +2,11 @@ import { type Role, type User, UserUpdateBody } from '@kids-vod/contract';
 import { Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { confirmAction } from '../../components/confirm.tsx';
-import { DANGER_TEXT } from '../../components/danger-text.ts';
-import { EditorModal, useEditor } from '../../components/editor.tsx';
-import { ACTIVE, StateLabel } from '../../components/state-label.tsx';
-import { usersQuery } from '../../lib/reads.ts';
-import { useProfile } from '../../lib/session.ts';
+import { usersQuery } from '../../shared/api/index.ts';
+import { EditorModal, useEditor } from '../../shared/editing/index.ts';
+import { confirmAction, DANGER_TEXT } from '../../shared/feedback/index.ts';
+import { ACTIVE, StateLabel } from '../../shared/lists/index.ts';
+import { useProfile } from '../../shared/session/index.ts';
 import { useResetPassword, useUpdateUser } from './api.ts';
 import { RoleField } from './role-field.tsx';
 

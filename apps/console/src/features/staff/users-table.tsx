@@ -1,10 +1,16 @@
 import { ROLE_LABELS, type User } from '@kids-vod/contract';
 import { Badge, Group, Table, Text } from '@mantine/core';
-import { ListTable, OpenLink, type SortableRows } from '../../components/list-table.tsx';
-import { SortHeader } from '../../components/sort-header.tsx';
-import { ACTIVE, StateLabel } from '../../components/state-label.tsx';
-import { formatMoment } from '../../lib/format-time.ts';
-import { type SortDirection, sortRows } from '../../lib/url-state.ts';
+import {
+  ACTIVE,
+  ListTable,
+  OpenLink,
+  type SortableRows,
+  type SortDirection,
+  SortHeader,
+  StateLabel,
+  sortRows,
+} from '../../shared/lists/index.ts';
+import { formatMoment } from '../../shared/time/index.ts';
 
 const TWO_FACTOR = ['On', 'Off'] as const;
 

@@ -3,16 +3,21 @@ import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { DEFAULT_LANG_ID } from '@kids-vod/contract/client';
 import { Stack } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
-import { LanguageSelect } from '../../components/language-select.tsx';
-import { ListHeader } from '../../components/list-header.tsx';
-import { ListPages } from '../../components/list-pagination.tsx';
-import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
-import { NewButton } from '../../components/new-button.tsx';
-import { SearchField } from '../../components/search-field.tsx';
-import { findIn, useEditing } from '../../lib/editing.ts';
-import { useListView } from '../../lib/list-view.ts';
-import { useLanguages } from '../../lib/reads.ts';
-import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
+import { useLanguages } from '../../shared/api/index.ts';
+import { findIn, useEditing } from '../../shared/editing/index.ts';
+import { LanguageSelect } from '../../shared/fields/index.ts';
+import {
+  ClearSearch,
+  countText,
+  ListHeader,
+  ListPages,
+  ListState,
+  NewButton,
+  SearchField,
+  useListView,
+  useUrlSearch,
+  useUrlState,
+} from '../../shared/lists/index.ts';
 import { useStreams } from './api.ts';
 import { StreamModal } from './stream-modal.tsx';
 import { StreamsTable, sortStreams } from './streams-table.tsx';

@@ -3,15 +3,11 @@ import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { EditorModal, useEditor } from '../../components/editor.tsx';
-import { ImageField, imageInput } from '../../components/image-field.tsx';
-import { LanguageSelect } from '../../components/language-select.tsx';
-import { NOT_IN_NEXT_CATALOGUE } from '../../components/move-to-bin.tsx';
-import { numberOrUndefined, SortField } from '../../components/number-field.tsx';
-import { WindowFields, type WindowValues, windowBody, windowErrors } from '../../components/window-fields.tsx';
-import { useMay } from '../../lib/permissions.ts';
-import { valuesFrom } from '../../lib/saved-form.ts';
-import { addOrUpdate } from '../../lib/saves.ts';
+import { NOT_IN_NEXT_CATALOGUE } from '../../shared/bin/index.ts';
+import { addOrUpdate, EditorModal, useEditor, valuesFrom } from '../../shared/editing/index.ts';
+import { ImageField, imageInput, LanguageSelect, numberOrUndefined, SortField } from '../../shared/fields/index.ts';
+import { useMay } from '../../shared/session/index.ts';
+import { WindowFields, type WindowValues, windowBody, windowErrors } from '../../shared/time/index.ts';
 import { streamsQuery, useStreamSaves } from './api.ts';
 
 interface StreamFormValues extends WindowValues {

@@ -1,10 +1,16 @@
 import type { Stream } from '@kids-vod/contract';
 import { Anchor, Avatar, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconBroadcast, IconExternalLink } from '@tabler/icons-react';
-import { ListTable, OpenLink, type SortableRows } from '../../components/list-table.tsx';
-import { SortHeader } from '../../components/sort-header.tsx';
-import { ACTIVE, ItemState } from '../../components/state-label.tsx';
-import { type SortDirection, sortRows } from '../../lib/url-state.ts';
+import {
+  ACTIVE,
+  ItemState,
+  ListTable,
+  OpenLink,
+  type SortableRows,
+  type SortDirection,
+  SortHeader,
+  sortRows,
+} from '../../shared/lists/index.ts';
 
 export const STREAM_SORT_COLUMNS = ['title', 'url', 'order', 'active'] as const;
 

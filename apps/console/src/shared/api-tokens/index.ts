@@ -1,0 +1,2 @@
+export { ApiTokens } from './api-tokens.tsx';
+export { tokenKeys } from './token-calls.ts';

@@ -1,0 +1,18 @@
+export { ApiError, NETWORK_ERROR_MESSAGE, send, TOKEN_KEY } from './api-client.ts';
+export { callQuery } from './call-query.ts';
+export { downloadCall } from './download.ts';
+export {
+  brandNamesQuery,
+  brandsQuery,
+  contentListQuery,
+  languagesQuery,
+  sharedKeys,
+  useBrandContent,
+  useBrandNames,
+  useBrands,
+  useCountries,
+  useLanguages,
+  usersQuery,
+  useVideoFiles,
+} from './reads.ts';
+export { type UploadPlatform, uploadImage, uploadVideo } from './upload.ts';

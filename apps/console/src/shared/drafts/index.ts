@@ -1,0 +1,1 @@
+export { clearDrafts, type Draft, draftKey, readDraft, removeDraft, writeDraft } from './drafts.ts';

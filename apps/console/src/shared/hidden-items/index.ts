@@ -1,0 +1,1 @@
+export { HiddenItems } from './hidden-items.tsx';

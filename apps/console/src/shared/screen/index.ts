@@ -1,0 +1,3 @@
+export { lazyComponent, useIdle, whenIdle } from './lazy-component.ts';
+export { withTimeout } from './lazy-with-timeout.ts';
+export { usePageTitle } from './page-title.ts';
