@@ -34,6 +34,7 @@ export const CALL_PERMISSIONS: { [D in keyof Addresses]: { [K in keyof Addresses
   reference: { langList: 'read', countries: 'read' },
   brand: {
     list: 'read',
+    get: 'read',
     add: 'catalogue',
     update: 'catalogue',
     langList: 'read',
@@ -47,6 +48,7 @@ export const CALL_PERMISSIONS: { [D in keyof Addresses]: { [K in keyof Addresses
   },
   content: {
     list: 'read',
+    get: 'read',
     add: 'catalogue',
     update: 'catalogue',
     langList: 'read',
@@ -59,8 +61,8 @@ export const CALL_PERMISSIONS: { [D in keyof Addresses]: { [K in keyof Addresses
     langDelete: 'catalogue',
   },
   link: { list: 'read', add: 'catalogue', delete: 'catalogue' },
-  promo: { list: 'read', add: 'marketing', update: 'marketing', delete: 'marketing' },
-  stream: { list: 'read', add: 'catalogue', update: 'catalogue', delete: 'catalogue' },
+  promo: { list: 'read', get: 'read', add: 'marketing', update: 'marketing', delete: 'marketing' },
+  stream: { list: 'read', get: 'read', add: 'catalogue', update: 'catalogue', delete: 'catalogue' },
   promoCode: { list: 'read', get: 'read', add: 'marketing', update: 'marketing', delete: 'marketing' },
   report: { report: 'report', views: 'public' },
   upload: { upload: 'images', catalogBuilds: 'read', uploadJson: 'catalogue' },

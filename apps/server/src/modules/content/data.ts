@@ -11,7 +11,7 @@ import {
 import { type AnyColumn, and, asc, count, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { brands, content, contentLangs, contentLinks, promos, videoFiles } from '../../db/schema.ts';
-import { conflict, notFound, staleUpdate } from '../../lib/errors.ts';
+import { conflict, itemNotFound, notFound, staleUpdate } from '../../lib/errors.ts';
 import { bumpUpdatedAt, guardedUpdate } from '../../lib/guarded-update.ts';
 import { contentLangShown, contentShown, notInBin, shownColumns } from '../../lib/in-bin.ts';
 import { likeAnywhere } from '../../lib/like.ts';
@@ -152,7 +152,7 @@ export async function getContent(db: Executor, id: number): Promise<Content> {
   const of = and(eq(content.id, id), contentShown());
   const rows = await db.select(shownColumns(content)).from(content).where(of);
   const [item] = await withLangs(db, rows, of);
-  if (!item) throw notFound('Content');
+  if (!item) throw itemNotFound('Content', id);
   return item;
 }
 

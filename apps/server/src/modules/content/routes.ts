@@ -6,6 +6,7 @@ import {
   addContentLang,
   attachVideo,
   detachVideo,
+  getContent,
   listContent,
   listContentLangs,
   listVideoFiles,
@@ -17,6 +18,7 @@ export async function contentRoutes(app: FastifyInstance) {
   const { db } = app.database;
   // Thousands of items a brand; content.test.ts checks the answer has exactly the contract's fields.
   route(app, api.content.list, (req) => listContent(db, req.body), { answerValidation: false, kept: true });
+  route(app, api.content.get, (req) => getContent(db, req.body.id));
   route(app, api.content.add, (req) => addContent(db, req.body));
   route(app, api.content.update, (req) => updateContent(db, req.body));
   route(app, api.content.langList, (req) => listContentLangs(db, req.body.content_id));
