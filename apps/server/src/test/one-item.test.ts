@@ -59,5 +59,4 @@ describe('one item by id', () => {
     const gone = await t.refused(api.content.get, { id: item.id });
     expect([gone.status, gone.detail]).toEqual([404, `Content ${item.id} does not exist or is in the bin`]);
   });
-
 });

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
 import {
   addBrand,
-  getBrand,
   addBrandLang,
   addCountryRule,
   deleteCountryRule,
+  getBrand,
   listBrandLangs,
   listBrands,
   listCountryRules,
