@@ -10,7 +10,7 @@ import { ImageField, imageInput } from '../../components/image-field.tsx';
 import { numberOrUndefined, SortField } from '../../components/number-field.tsx';
 import { WindowFields, windowBody, windowErrors } from '../../components/window-fields.tsx';
 import { useMay } from '../../lib/permissions.ts';
-import { brandsQuery } from '../../lib/reads.ts';
+import { itemQueries } from '../../lib/reads.ts';
 import { valuesFrom } from '../../lib/saved-form.ts';
 import { addOrUpdate } from '../../lib/saves.ts';
 import { useAddCountryRule, useBrandSaves, useCountryRules, useForgetBrandDetails } from './api.ts';
@@ -96,8 +96,7 @@ export function BrandModal({ initial, onClosed }: { initial: BrandRow | null; on
     toValues: brandFormValues,
     validate: (values) => ({ ...validateBrand(brandBody(values)), ...windowErrors(values) }),
     save: addOrUpdate(brandBody, add, update),
-    reread: async (brand) =>
-      (await queryClient.fetchQuery({ ...brandsQuery, staleTime: 0 })).find((b) => b.id === brand.id),
+    reread: (brand) => queryClient.fetchQuery({ ...itemQueries.brand(brand.id), staleTime: 0 }),
     // A new brand stays open in edit mode, so that its language versions and rules can be added.
     stay: true,
     afterSave: async (saved) => {

@@ -11,7 +11,7 @@ import { SearchField } from '../../components/search-field.tsx';
 import { useEditing, useFindOnPage } from '../../lib/editing.ts';
 import { lazyComponent, whenIdle } from '../../lib/lazy-component.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { brandsQuery, useLanguages } from '../../lib/reads.ts';
+import { itemQueries, useLanguages } from '../../lib/reads.ts';
 import { useServerPages } from '../../lib/server-pages.ts';
 import { pageParam, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { BRAND_PAGE_SIZE, type BrandsView, brandsPageQuery, useBrandsPage } from './brands-page.ts';
@@ -44,7 +44,7 @@ export function Component() {
   const brands = useBrandsPage(view);
   const languages = useLanguages();
   const rows = brands.data?.rows;
-  const { editing, open, closed } = useEditing({ what: 'brand', find: useFindOnPage(rows, brandsQuery) });
+  const { editing, open, closed } = useEditing({ what: 'brand', find: useFindOnPage(rows, itemQueries.brand) });
   useEffect(() => whenIdle(BrandModal.preload), []);
 
   const languageById = useMemo(() => new Map(languages.data?.map((l) => [l.id, l])), [languages.data]);

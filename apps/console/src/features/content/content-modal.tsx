@@ -10,7 +10,7 @@ import { EditorModal, useEditor } from '../../components/editor.tsx';
 import { NumberField, numberOrUndefined } from '../../components/number-field.tsx';
 import { WindowFields, type WindowValues, windowBody, windowErrors } from '../../components/window-fields.tsx';
 import { useMay } from '../../lib/permissions.ts';
-import { contentListQuery, useLanguages } from '../../lib/reads.ts';
+import { itemQueries, useLanguages } from '../../lib/reads.ts';
 import { showRefusal } from '../../lib/saved-form.ts';
 import {
   contentKeys,
@@ -135,10 +135,7 @@ export function ContentModal({
         updated_at: item.updated_at,
       });
     },
-    reread: async (item) =>
-      (await queryClient.fetchQuery({ ...contentListQuery({ brand_id: item.brand_id }), staleTime: 0 })).find(
-        (c) => c.id === item.id,
-      ),
+    reread: (item) => queryClient.fetchQuery({ ...itemQueries.content(item.id), staleTime: 0 }),
     // A new item stays open for its language versions and videos.
     stay: true,
     afterSave: async (saved, wasNew) => {

@@ -13,7 +13,7 @@ import { useEditing, useFindOnPage } from '../../lib/editing.ts';
 import { lazyComponent, useIdle, whenIdle } from '../../lib/lazy-component.ts';
 import { useMay } from '../../lib/permissions.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { brandNamesQuery, contentListQuery, useBrandNames, useLanguages } from '../../lib/reads.ts';
+import { brandNamesQuery, itemQueries, useBrandNames, useLanguages } from '../../lib/reads.ts';
 import { useAsShown, useServerPages } from '../../lib/server-pages.ts';
 import { pageParam, type SortDirection, useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import {
@@ -333,7 +333,7 @@ export function Component() {
   const showList = brand !== null || (brandId !== null && brands.isPending);
   const rows = list.data?.rows ?? [];
   // Without a brand (or with one that is not there), nothing is found.
-  const find = useFindOnPage(list.data?.rows, contentListQuery({ brand_id: brandId ?? 0 }), showList);
+  const find = useFindOnPage<Content>(list.data?.rows, itemQueries.content, showList);
   const { editing, open, closed } = useEditing({ what: 'content', find });
   const brandName = brand?.name ?? 'This brand';
 

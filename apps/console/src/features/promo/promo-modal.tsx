@@ -13,9 +13,9 @@ import { NOT_IN_NEXT_CATALOGUE } from '../../components/move-to-bin.tsx';
 import { SortField } from '../../components/number-field.tsx';
 import { WindowFields, windowErrors } from '../../components/window-fields.tsx';
 import { useMay } from '../../lib/permissions.ts';
-import { useBrandContent, useBrandNames } from '../../lib/reads.ts';
+import { itemQueries, useBrandContent, useBrandNames } from '../../lib/reads.ts';
 import { addOrUpdate } from '../../lib/saves.ts';
-import { promosQuery, usePromoSaves, useSeasonContent } from './api.ts';
+import { usePromoSaves, useSeasonContent } from './api.ts';
 import { BannerPreview } from './banner-preview.tsx';
 import { ALL_LANGUAGES, type PromoFormValues, promoBody, promoFormValues } from './promo-form.ts';
 
@@ -51,8 +51,7 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
       ...(moved.current ? { content_id: CONTENT_MOVED } : {}),
     }),
     save: addOrUpdate(promoBody, add, update),
-    reread: async (promo) =>
-      (await queryClient.fetchQuery({ ...promosQuery, staleTime: 0 })).find((p) => p.id === promo.id),
+    reread: (promo) => queryClient.fetchQuery({ ...itemQueries.promo(promo.id), staleTime: 0 }),
   });
   const { form } = editor;
   const { values } = form;

@@ -10,9 +10,10 @@ import { NOT_IN_NEXT_CATALOGUE } from '../../components/move-to-bin.tsx';
 import { numberOrUndefined, SortField } from '../../components/number-field.tsx';
 import { WindowFields, type WindowValues, windowBody, windowErrors } from '../../components/window-fields.tsx';
 import { useMay } from '../../lib/permissions.ts';
+import { itemQueries } from '../../lib/reads.ts';
 import { valuesFrom } from '../../lib/saved-form.ts';
 import { addOrUpdate } from '../../lib/saves.ts';
-import { streamsQuery, useStreamSaves } from './api.ts';
+import { useStreamSaves } from './api.ts';
 
 interface StreamFormValues extends WindowValues {
   title: string;
@@ -78,14 +79,8 @@ export function StreamModal({
       ...windowErrors(values),
     }),
     save: addOrUpdate(streamBody, add, update),
-    // Stored in its language as opened, or in the one chosen here if someone else moved it there too.
-    reread: async (stream, values) => {
-      for (const lang of new Set([stream.lang_id, Number(values.lang_id)])) {
-        const rows = await queryClient.fetchQuery({ ...streamsQuery(lang), staleTime: 0 });
-        const stored = rows.find((s) => s.id === stream.id);
-        if (stored) return stored;
-      }
-    },
+    // Whatever language someone else moved it to.
+    reread: (stream) => queryClient.fetchQuery({ ...itemQueries.stream(stream.id), staleTime: 0 }),
   });
   const { form } = editor;
 
