@@ -6,8 +6,8 @@ import { ListHeader } from '../../components/list-header.tsx';
 import { choicesError, countText, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
-import { findIn, useEditing } from '../../lib/editing.ts';
-import { useBrandNames, useLanguages } from '../../lib/reads.ts';
+import { useEditing, useFindOnPage } from '../../lib/editing.ts';
+import { itemQueries, useBrandNames, useLanguages } from '../../lib/reads.ts';
 import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { usePromos } from './api.ts';
 import { PromoCards } from './promo-cards.tsx';
@@ -36,7 +36,7 @@ export function Component() {
   const promos = usePromos();
   const brands = useBrandNames();
   const languages = useLanguages();
-  const { editing, open, closed } = useEditing({ what: 'banner', find: findIn(promos.data) });
+  const { editing, open, closed } = useEditing({ what: 'banner', find: useFindOnPage(promos.data, itemQueries.promo) });
 
   const brandById = useMemo(() => new Map(brands.data?.map((b) => [b.id, b])), [brands.data]);
   const languageById = useMemo(() => new Map(languages.data?.map((l) => [l.id, l])), [languages.data]);

@@ -9,9 +9,9 @@ import { ListPages } from '../../components/list-pagination.tsx';
 import { ClearSearch, countText, ListState } from '../../components/list-state.tsx';
 import { NewButton } from '../../components/new-button.tsx';
 import { SearchField } from '../../components/search-field.tsx';
-import { findIn, useEditing } from '../../lib/editing.ts';
+import { useEditing, useFindOnPage } from '../../lib/editing.ts';
 import { useListView } from '../../lib/list-view.ts';
-import { useLanguages } from '../../lib/reads.ts';
+import { itemQueries, useLanguages } from '../../lib/reads.ts';
 import { useUrlSearch, useUrlState } from '../../lib/url-state.ts';
 import { useStreams } from './api.ts';
 import { StreamModal } from './stream-modal.tsx';
@@ -36,7 +36,10 @@ export function Component() {
   // A link to a language that is not there (an old link, a typo) shows the default language rather than an error.
   const langId = languages.data && !languages.data.some((l) => l.id === asked) ? DEFAULT_LANG_ID : asked;
   const streams = useStreams(langId);
-  const { editing, open, closed } = useEditing({ what: 'stream', find: findIn(streams.data) });
+  const { editing, open, closed } = useEditing({
+    what: 'stream',
+    find: useFindOnPage(streams.data, itemQueries.stream),
+  });
 
   const language = languages.data?.find((l) => l.id === langId);
   const languageName = language?.name ?? `language ${langId}`;
