@@ -6,8 +6,9 @@ import { videoFiles } from '../../db/schema.ts';
 import { validateCatalogue } from '../../test/catalogue-schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { brandList } from '../../test/whole-lists.ts';
-import { findLanguageByCode, writeCatalogue } from './data.ts';
+import { findLanguageByCode } from './data.ts';
 import type { Catalogue, CatalogueBrand } from './format.ts';
+import { writeCatalogue } from './write.ts';
 
 let t: TestApp;
 afterAll(() => t.close());

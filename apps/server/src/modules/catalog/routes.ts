@@ -2,7 +2,7 @@ import { api } from '@kids-vod/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
-import { findBuild, leftOutOf, listBuilds } from './data.ts';
+import { findBuild, leftOutOf, listBuilds } from './builds.ts';
 import { diffCatalogue } from './diff.ts';
 import { previewCatalogue } from './preview.ts';
 import { publishCatalogue, rollBackTo } from './publish.ts';
