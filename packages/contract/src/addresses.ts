@@ -109,8 +109,6 @@ export const addresses = {
   },
   upload: {
     upload: { method: 'POST', path: '/api/content/upload' },
-    catalogBuilds: { method: 'POST', path: '/api/catalog/builds' },
-    uploadJson: { method: 'POST', path: '/api/content/upload_json' },
   },
   locale: {
     list: { method: 'POST', path: '/api/locales/list' },
@@ -124,6 +122,9 @@ export const addresses = {
     restore: { method: 'POST', path: '/api/audit/restore' },
   },
   catalog: {
+    // The JSON build: the spec's path for it is `content/upload_json`, but it is the catalogue's call.
+    publish: { method: 'POST', path: '/api/content/upload_json' },
+    builds: { method: 'POST', path: '/api/catalog/builds' },
     preview: { method: 'POST', path: '/api/catalog/preview' },
     diff: { method: 'POST', path: '/api/catalog/diff' },
     publishBuild: { method: 'POST', path: '/api/catalog/publish_build' },
