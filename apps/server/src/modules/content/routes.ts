@@ -1,18 +1,15 @@
 import { api } from '@kids-vod/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
+import { addContent, getContent, listContent, updateContent } from './data.ts';
 import {
-  addContent,
   addContentLang,
   attachVideo,
   detachVideo,
-  getContent,
-  listContent,
   listContentLangs,
   listVideoFiles,
-  updateContent,
   updateContentLang,
-} from './data.ts';
+} from './versions.ts';
 
 export async function contentRoutes(app: FastifyInstance) {
   const { db } = app.database;
