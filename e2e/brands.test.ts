@@ -10,6 +10,7 @@ import {
   setSwitch,
   startConsole,
 } from './support/console.ts';
+import { apiCalls, callsTo, expectMissingItem } from './support/one-item.ts';
 
 // The 1 MB alert of the `other` upload platform is not checked here: no brand image field uses that platform.
 // "Could not load" with Retry needs a failing list call, which the real server does not give on demand.
@@ -387,6 +388,17 @@ describe('brands', () => {
     await edit.waitFor();
     expect(await edit.getByRole('textbox', { name: /^Name/ }).inputValue()).toBe(last.name);
     expect(await rowNames(page)).not.toContain(last.name);
+    // Read by itself (brand/get), not with every brand.
+    const calls = apiCalls(page);
+    await page.goto(`/admin/brands?edit=${all.at(-2)!.id}`);
+    await edit.waitFor();
+    expect(await edit.getByRole('textbox', { name: /^Name/ }).inputValue()).toBe(all.at(-2)!.name);
+    expect(callsTo(calls, '/api/brand/get')).toEqual([`/api/brand/get {"id":${all.at(-2)!.id}}`]);
+    expect(callsTo(calls, '/api/brand/list').filter((call) => !call.includes('"limit"'))).toEqual([]);
+    // One that is not there says so, as every screen does, and the list shows.
+    await page.goto('/admin/brands?edit=99999');
+    await expectMissingItem(page, 'Brand', 99999);
+    await expect.poll(() => rowNames(page)).toEqual(all.slice(0, 50).map((b) => b.name));
     expectNoConsoleErrors();
   });
 });

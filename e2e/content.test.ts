@@ -9,6 +9,7 @@ import {
   setSwitch,
   startConsole,
 } from './support/console.ts';
+import { apiCalls, callsTo, expectMissingItem } from './support/one-item.ts';
 import * as scene from './support/scene.ts';
 
 let c: ConsoleUnderTest;
@@ -283,14 +284,29 @@ describe('the content screen', () => {
 
   it('shows long lists a page at a time, the page in the URL, and follows a moved item to its page', async () => {
     const brand = await c.addBrand('Long Runner');
+    const ids: number[] = [];
     for (let i = 1; i <= 105; i++) {
       const item = await post('/api/content/add', { brand_id: brand.id, season: 1 });
       await post('/api/content_lang/add', { content_id: item.id, lang_id: 1, title: `Episode ${i}` });
+      ids.push(item.id);
     }
     const page = await c.newPage();
     await c.signIn(page);
     await openContent(page, brand.id);
     expect((await rowsOf(page)).length).toBe(100);
+    await page.getByText('105 items · showing 1–100').waitFor();
+    // An item beyond the page shown opens from the address, read by itself (content/get), not with the brand's
+    // whole content; one that is not there says so, as every screen does.
+    const calls = apiCalls(page);
+    await openContent(page, brand.id, `&edit=${ids[102]}`);
+    const beyond = page.getByRole('dialog', { name: /^Edit S1E103/ });
+    await beyond.waitFor();
+    expect(callsTo(calls, '/api/content/get')).toEqual([`/api/content/get {"id":${ids[102]}}`]);
+    expect(callsTo(calls, '/api/content/list').filter((call) => !call.includes('"limit"'))).toEqual([]);
+    await beyond.getByRole('button', { name: 'Close' }).last().click();
+    await beyond.waitFor({ state: 'hidden' });
+    await openContent(page, brand.id, '&edit=99999');
+    await expectMissingItem(page, 'Content', 99999);
     await page.getByText('105 items · showing 1–100').waitFor();
     // The page buttons sit under 100 rows; the next page is read from its first row. (A low window, so the five
     // rows of page 2 are taller than it and could keep a scroll position.)

@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discPng } from '../apps/server/src/demo/png.ts';
 import { type ConsoleUnderTest, expectAccessible, expectNoConsoleErrors, startConsole } from './support/console.ts';
+import { expectMissingItem } from './support/one-item.ts';
 
 // "Could not load" with Retry needs a failing list call, which the real server does not give on demand.
 
@@ -395,6 +396,20 @@ describe('promo banners', () => {
       await page.getByRole('dialog', { name: 'New banner' }).waitFor();
       await expectAccessible(page, `new banner modal, ${colorMode}`);
     }
+    expectNoConsoleErrors();
+  });
+
+  it('opens a banner named by the address, and says so of one that is not there, as every screen does', async () => {
+    const banner = await post('/api/promo/add', { title: 'Addressed banner', button_text: 'Open' });
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.goto(`/admin/promo?edit=${banner.id}`);
+    const dialog = page.getByRole('dialog', { name: 'Edit banner' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('textbox', { name: /^Title/ }).inputValue()).toBe('Addressed banner');
+    await page.goto('/admin/promo?edit=99999');
+    await expectMissingItem(page, 'Banner', 99999);
+    await page.getByRole('button', { name: 'Addressed banner' }).waitFor();
     expectNoConsoleErrors();
   });
 });

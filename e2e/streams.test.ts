@@ -10,6 +10,7 @@ import {
   setSwitch,
   startConsole,
 } from './support/console.ts';
+import { apiCalls, callsTo, expectMissingItem } from './support/one-item.ts';
 
 // The 1 MB alert of the `other` platform is checked on the promo banners (the poster goes to cloudflare).
 // "Could not load" with Retry needs a failing list call, which the real server does not give on demand.
@@ -295,6 +296,33 @@ describe('streams', () => {
       await page.getByRole('dialog', { name: 'New stream' }).waitFor();
       await expectAccessible(page, `new stream modal, ${colorMode}`);
     }
+    expectNoConsoleErrors();
+  });
+
+  it('opens a stream named by the address beyond the page shown or in another language, and says so of one not there', async () => {
+    // More than a page (50) in Italian.
+    const made: Stream[] = [];
+    for (let i = 1; i <= 55; i += 1) {
+      made.push(await addStream({ lang_id: 6, title: `Paged stream ${i}`, url: `https://e.com/paged-${i}.m3u8` }));
+    }
+    const last = made.at(-1)!;
+    const page = await c.newPage();
+    await openStreams(page, `?lang=6&edit=${last.id}`);
+    const dialog = page.getByRole('dialog', { name: 'Edit stream' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel(/^Title/).inputValue()).toBe(last.title);
+    expect(await rowTitles(page)).not.toContain(last.title);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // Named by an address of another language: read by itself (stream/get).
+    const calls = apiCalls(page);
+    await page.goto(`/admin/streams?lang=1&edit=${last.id}`);
+    await dialog.waitFor();
+    expect(await dialog.getByLabel(/^Title/).inputValue()).toBe(last.title);
+    expect(callsTo(calls, '/api/stream/get')).toEqual([`/api/stream/get {"id":${last.id}}`]);
+    await page.goto('/admin/streams?lang=6&edit=99999');
+    await expectMissingItem(page, 'Stream', 99999);
+    await page.getByRole('button', { name: 'Paged stream 1', exact: true }).waitFor();
     expectNoConsoleErrors();
   });
 });

@@ -51,6 +51,7 @@ export const addresses = {
   },
   brand: {
     list: { method: 'POST', path: '/api/brand/list' },
+    get: { method: 'POST', path: '/api/brand/get' },
     add: { method: 'POST', path: '/api/brand/add' },
     update: { method: 'POST', path: '/api/brand/update' },
     langList: { method: 'POST', path: '/api/brand_lang/list' },
@@ -64,6 +65,7 @@ export const addresses = {
   },
   content: {
     list: { method: 'POST', path: '/api/content/list' },
+    get: { method: 'POST', path: '/api/content/get' },
     add: { method: 'POST', path: '/api/content/add' },
     update: { method: 'POST', path: '/api/content/update' },
     langList: { method: 'POST', path: '/api/content_lang/list' },
@@ -82,12 +84,14 @@ export const addresses = {
   },
   promo: {
     list: { method: 'POST', path: '/api/promo/list' },
+    get: { method: 'POST', path: '/api/promo/get' },
     add: { method: 'POST', path: '/api/promo/add' },
     update: { method: 'POST', path: '/api/promo/update' },
     delete: { method: 'POST', path: '/api/promo/delete' },
   },
   stream: {
     list: { method: 'POST', path: '/api/stream/list' },
+    get: { method: 'POST', path: '/api/stream/get' },
     add: { method: 'POST', path: '/api/stream/add' },
     update: { method: 'POST', path: '/api/stream/update' },
     delete: { method: 'POST', path: '/api/stream/delete' },
@@ -105,8 +109,6 @@ export const addresses = {
   },
   upload: {
     upload: { method: 'POST', path: '/api/content/upload' },
-    catalogBuilds: { method: 'POST', path: '/api/catalog/builds' },
-    uploadJson: { method: 'POST', path: '/api/content/upload_json' },
   },
   locale: {
     list: { method: 'POST', path: '/api/locales/list' },
@@ -120,6 +122,9 @@ export const addresses = {
     restore: { method: 'POST', path: '/api/audit/restore' },
   },
   catalog: {
+    // The JSON build: the spec's path for it is `content/upload_json`, but it is the catalogue's call.
+    publish: { method: 'POST', path: '/api/content/upload_json' },
+    builds: { method: 'POST', path: '/api/catalog/builds' },
     preview: { method: 'POST', path: '/api/catalog/preview' },
     diff: { method: 'POST', path: '/api/catalog/diff' },
     publishBuild: { method: 'POST', path: '/api/catalog/publish_build' },

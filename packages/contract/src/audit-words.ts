@@ -4,7 +4,7 @@
  * language and brand names, Yes/No, en-GB dates. No zod, so a screen imports it without the schemas.
  */
 import type { AUDITED_ENTITIES, AuditAction, AuditEntry as ListedEntry, StaffAuditEntity } from './audit.ts';
-import { formatDuration } from './format.ts';
+import { formatDuration, formatSize } from './format.ts';
 import { ROLE_LABELS } from './permissions.ts';
 
 /** An entry as the log holds it (the words need nothing the list adds to it). */
@@ -176,7 +176,7 @@ const NUMBER_WORDS: Record<string, (value: number, names: AuditNames) => string>
   content_lang_id: (id, names) => `${named(names.contentLang, id, 'language')} version`,
   user_id: (id) => `staff member ${id}`,
   duration_sec: formatDuration,
-  size_bytes: (bytes) => `${(bytes / 1_000_000).toLocaleString('en-GB', { maximumFractionDigits: 1 })} MB`,
+  size_bytes: formatSize,
 };
 
 function stringWords(field: string, value: string, names: AuditNames): string {
@@ -209,6 +209,9 @@ export function valueWords(field: string, value: unknown, names: AuditNames = {}
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** A name or a title the entry's row holds; none when it is empty. */
+const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
 /** Which one of its kind an entry is about, where its kind alone does not say. */
 function subjectOf(
   entry: Pick<AuditEntry, 'entity' | 'entity_id' | 'before' | 'after' | 'user_id' | 'user_email'>,
@@ -218,7 +221,7 @@ function subjectOf(
   switch (entry.entity) {
     case 'brands':
       // Named as it is called now, else as the entry left it (a change that does not touch the name has none).
-      return names.brand?.(Number(entry.entity_id)) ?? (typeof row.name === 'string' ? row.name : null);
+      return names.brand?.(Number(entry.entity_id)) ?? textOf(row.name);
     case 'brand_langs':
     case 'content_langs':
       return typeof row.lang_id === 'number' ? `${named(names.language, row.lang_id, 'language')} version` : null;
@@ -234,7 +237,11 @@ function subjectOf(
       return entry.user_id !== null && String(entry.user_id) === entry.entity_id ? entry.user_email : null;
     case 'api_tokens':
     case 'ingest_keys':
-      return typeof row.name === 'string' ? row.name : null;
+      return textOf(row.name);
+    // By its title in the entry: a banner's or a stream's row holds it whole, before and after.
+    case 'promos':
+    case 'streams':
+      return textOf(row.title);
     default:
       return null;
   }

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { addresses } from './addresses.ts';
-import { call, Id, Timestamp } from './common.ts';
+import { Brand, BrandLang } from './brands.ts';
+import { call, Id, Timestamp, UpdatedAtGuard } from './common.ts';
+import { Content, ContentLang } from './content.ts';
+import { Promo } from './promos.ts';
+import { Stream } from './streams.ts';
 
 /** What the audit log names an entity by: the table its rows live in. */
 export const AUDITED_ENTITIES = [
@@ -112,6 +116,13 @@ export const AuditPage = z.object({
 });
 export type AuditPage = z.infer<typeof AuditPage>;
 
+export const AuditRestoreBody = z.object({ id: z.int().positive(), ...UpdatedAtGuard });
+export type AuditRestoreBody = z.input<typeof AuditRestoreBody>;
+
+/** The item set back, as its list answers it: a brand, content, a language version, a banner or a stream. */
+export const RestoredItem = z.union([Brand, Content, ContentLang, BrandLang, Promo, Stream]);
+export type RestoredItem = z.infer<typeof RestoredItem>;
+
 export const auditCalls = {
   list: call({
     ...addresses.audit.list,
@@ -119,5 +130,11 @@ export const auditCalls = {
     summary: 'The audit log: every change to the catalogue, newest first (JSON pages, or the whole filter as CSV)',
     body: AuditListBody,
     response: AuditPage,
+  }),
+  restore: call({
+    ...addresses.audit.restore,
+    summary: 'Set an item back to its state after one entry of its history (a save, with the same checks)',
+    body: AuditRestoreBody,
+    response: RestoredItem,
   }),
 };

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { addresses } from './addresses.ts';
-import { Brand, BrandLang } from './brands.ts';
-import { call, Id, Ok, Timestamp, UpdatedAtGuard } from './common.ts';
+import { call, Id, Ok, Timestamp } from './common.ts';
 import { BIN_DAYS, BIN_ENTITIES } from './constants.ts';
-import { Content, ContentLang } from './content.ts';
-import { Promo } from './promos.ts';
-import { Stream } from './streams.ts';
 
 // Written without zod (constants.ts), so the console's bin code reads them without loading zod.
 export { BIN_DAYS, BIN_ENTITIES };
@@ -57,18 +53,3 @@ export const binCalls = {
     response: Ok,
   }),
 };
-
-export const AuditRestoreBody = z.object({ id: z.int().positive(), ...UpdatedAtGuard });
-export type AuditRestoreBody = z.input<typeof AuditRestoreBody>;
-
-/** The item set back, as its list answers it: a brand, content, a language version, a banner or a stream. */
-export const RestoredItem = z.union([Brand, Content, ContentLang, BrandLang, Promo, Stream]);
-export type RestoredItem = z.infer<typeof RestoredItem>;
-
-/** The restore of an item's history; a call of the `audit` domain, written here beside what it answers. */
-export const auditRestoreCall = call({
-  ...addresses.audit.restore,
-  summary: 'Set an item back to its state after one entry of its history (a save, with the same checks)',
-  body: AuditRestoreBody,
-  response: RestoredItem,
-});

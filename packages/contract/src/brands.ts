@@ -183,6 +183,13 @@ export const brandCalls = {
     // Names last: a Brand or a BrandRow read as a name would lose its other fields.
     response: z.union([z.array(Brand), z.array(BrandRow), BrandPage, z.array(BrandName)]),
   }),
+  get: call({
+    ...addresses.brand.get,
+    read: true,
+    summary: 'One brand, as the list answers it whole; unknown or in the bin: 404',
+    body: IdBody,
+    response: Brand,
+  }),
   add: call({ ...addresses.brand.add, summary: 'Create a brand', body: BrandAddBody, response: Brand }),
   update: call({
     ...addresses.brand.update,

@@ -8,7 +8,32 @@ import { addresses } from './addresses.ts';
 import { CountryCode } from './brands.ts';
 import { call, Id, LanguageCode, Timestamp } from './common.ts';
 import type { WhereToWatch, WhereToWatchFrom } from './country-rules.ts';
-import { CatalogBuildRecord } from './uploads.ts';
+
+export const CatalogBuild = z.object({
+  url: z.string(),
+  size_bytes: z.int(),
+  sha256: z.string(),
+  created_at: Timestamp,
+  counts: z.record(z.string(), z.int()),
+});
+export type CatalogBuild = z.infer<typeof CatalogBuild>;
+
+export const CatalogBuildRecord = CatalogBuild.extend({
+  id: z.int(),
+  lang_id: z.int(),
+  lang_code: z.string(),
+  /** This build's own copy; `url` is the stable address apps download, overwritten by each build. */
+  versioned_url: z.string(),
+  /** Who published it (null: the server itself, e.g. the demo catalogue on first start). */
+  created_by: z.string().nullable(),
+  /** Set on a rollback: the earlier build whose file this entry made live again (its id and when it was built). */
+  rollback_of: z.object({ id: z.int(), created_at: Timestamp }).nullable(),
+  /** Whether this is the build apps download now (the newest entry of its language). */
+  is_live: z.boolean(),
+  /** Built by the server itself at an edge of the schedule (api.md, "Availability in time"), not by a person. */
+  automatic: z.boolean().optional(),
+});
+export type CatalogBuildRecord = z.infer<typeof CatalogBuildRecord>;
 
 // The shape whereToWatch() answers (country-rules.ts, without zod for the console): `satisfies` keeps the two alike.
 const WhereToWatchSchema = z.object({
@@ -182,6 +207,19 @@ export const LeftOut = z.object({ build: CatalogBuildRecord, hidden: z.array(Hid
 export type LeftOut = z.infer<typeof LeftOut>;
 
 export const catalogCalls = {
+  publish: call({
+    ...addresses.catalog.publish,
+    summary: 'Build and publish the catalogue of one language',
+    query: z.object({ lang: LanguageCode }),
+    response: CatalogBuildRecord,
+  }),
+  builds: call({
+    ...addresses.catalog.builds,
+    read: true,
+    summary: 'Earlier catalogue builds, newest first (of one language when lang_id is given)',
+    body: z.object({ lang_id: z.int().positive().optional(), limit: z.int().min(1).max(200).default(50) }),
+    response: z.array(CatalogBuildRecord),
+  }),
   preview: call({
     ...addresses.catalog.preview,
     read: true,

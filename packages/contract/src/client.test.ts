@@ -25,7 +25,7 @@ describe('the zod-free client part of the contract', () => {
     expect(callUrl(addresses.upload.upload, { query: { type: 'image', platform: undefined } })).toBe(
       '/api/content/upload?type=image',
     );
-    expect(callUrl(addresses.upload.uploadJson, { query: { lang: 'pt br&' } })).toBe(
+    expect(callUrl(addresses.catalog.publish, { query: { lang: 'pt br&' } })).toBe(
       '/api/content/upload_json?lang=pt%20br%26',
     );
   });

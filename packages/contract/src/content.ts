@@ -159,6 +159,13 @@ export const contentCalls = {
     body: ContentListBody,
     response: z.union([z.array(Content), ContentPage]),
   }),
+  get: call({
+    ...addresses.content.get,
+    read: true,
+    summary: 'One item of content, as the list answers it; unknown, or it or its brand in the bin: 404',
+    body: IdBody,
+    response: Content,
+  }),
   add: call({
     ...addresses.content.add,
     summary: 'Create content',

@@ -12,3 +12,13 @@ export function formatDuration(seconds: number | null | undefined): string {
   const ss = String(s % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
+
+const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+
+/** A size as people read it: 812 B, 12 KB, 14.2 KB, 21.7 MB (1 KB is 1,024 bytes, as file managers count). */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${oneDecimal.format(bytes / 1024)} KB`;
+  if (bytes < 1024 ** 3) return `${oneDecimal.format(bytes / 1024 ** 2)} MB`;
+  return `${oneDecimal.format(bytes / 1024 ** 3)} GB`;
+}

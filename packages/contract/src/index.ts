@@ -1,6 +1,6 @@
 import { auditCalls } from './audit.ts';
 import { authCalls } from './auth.ts';
-import { auditRestoreCall, binCalls } from './bin.ts';
+import { binCalls } from './bin.ts';
 import { brandCalls } from './brands.ts';
 import { catalogCalls } from './catalog.ts';
 import { contentCalls, linkCalls } from './content.ts';
@@ -56,7 +56,7 @@ export const api = {
   report: reportCalls,
   upload: uploadCalls,
   locale: localeCalls,
-  audit: { ...auditCalls, restore: auditRestoreCall },
+  audit: auditCalls,
   catalog: catalogCalls,
   bin: binCalls,
   schedule: scheduleCalls,

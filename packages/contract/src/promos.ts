@@ -76,6 +76,13 @@ export const promoCalls = {
     body: z.object({}),
     response: z.array(Promo),
   }),
+  get: call({
+    ...addresses.promo.get,
+    read: true,
+    summary: 'One promo banner, as the list answers it; unknown or in the bin: 404',
+    body: IdBody,
+    response: Promo,
+  }),
   add: call({
     ...addresses.promo.add,
     summary: 'Create a promo banner',

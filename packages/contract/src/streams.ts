@@ -68,6 +68,13 @@ export const streamCalls = {
     body: z.object({ lang_id: Id }),
     response: z.array(Stream),
   }),
+  get: call({
+    ...addresses.stream.get,
+    read: true,
+    summary: 'One stream, as the list answers it; unknown or in the bin: 404',
+    body: IdBody,
+    response: Stream,
+  }),
   add: call({
     ...addresses.stream.add,
     summary: 'Create a stream',

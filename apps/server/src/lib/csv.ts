@@ -9,6 +9,12 @@
 // (tab and carriage return too, per OWASP's CSV injection advice).
 const FORMULA_STARTS = /(^|;)(?=[=+\-@\t\r])/g;
 
+/**
+ * The UTF-8 byte order mark, first in a download: without it Excel reads the file in the machine's code page, and
+ * "Saturn’s Rings" shows as "Saturnâ€™s Rings".
+ */
+export const UTF8_BOM = '\uFEFF';
+
 /** A text cell: quoted, with every formula start (the cell's own, or one after a `;`) defused. */
 export function csvText(value: string): string {
   const safe = value.replace(FORMULA_STARTS, "$1'");

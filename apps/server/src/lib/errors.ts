@@ -12,6 +12,9 @@ export class HttpError extends Error {
 }
 
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+/** One item asked for by id (`brand/get` and the like): the sentence says it may be in the bin, not only unknown. */
+export const itemNotFound = (what: string, id: number) =>
+  new HttpError(404, `${what} ${id} does not exist or is in the bin`);
 export const conflict = (message: string) => new HttpError(409, message);
 export const badRequest = (message: string, errors?: { path: string; message: string }[]) =>
   new HttpError(400, message, errors);

@@ -963,7 +963,7 @@ async function createFixtures() {
     'stream',
   );
   await ok(await t.post(api.locale.upsert.path, { key: 'home.title', lang_id: 1, value: 'Home' }), 'locale');
-  await ok(await t.post(`${api.upload.uploadJson.path}?lang=en`), 'catalogue');
+  await ok(await t.post(`${api.catalog.publish.path}?lang=en`), 'catalogue');
   await ok(
     await t.request({
       method: 'POST',

@@ -5,7 +5,7 @@ import { schemaResolver } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
-import { brandsQuery } from '../../shared/api/index.ts';
+import { itemQueries } from '../../shared/api/index.ts';
 import { addOrUpdate, EditorModal, useEditor, valuesFrom } from '../../shared/editing/index.ts';
 import { ImageField, imageInput, numberOrUndefined, SortField } from '../../shared/fields/index.ts';
 import { useMay } from '../../shared/session/index.ts';
@@ -93,8 +93,7 @@ export function BrandModal({ initial, onClosed }: { initial: BrandRow | null; on
     toValues: brandFormValues,
     validate: (values) => ({ ...validateBrand(brandBody(values)), ...windowErrors(values) }),
     save: addOrUpdate(brandBody, add, update),
-    reread: async (brand) =>
-      (await queryClient.fetchQuery({ ...brandsQuery, staleTime: 0 })).find((b) => b.id === brand.id),
+    reread: (brand) => queryClient.fetchQuery({ ...itemQueries.brand(brand.id), staleTime: 0 }),
     // A new brand stays open in edit mode, so that its language versions and rules can be added.
     stay: true,
     afterSave: async (saved) => {

@@ -4,7 +4,7 @@ import { Stack } from '@mantine/core';
 import { useCallbackRef } from '@mantine/hooks';
 import { Suspense, useEffect, useMemo } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
-import { brandsQuery, useLanguages } from '../../shared/api/index.ts';
+import { itemQueries, useLanguages } from '../../shared/api/index.ts';
 import { useEditing, useFindOnPage } from '../../shared/editing/index.ts';
 import {
   ClearSearch,
@@ -49,7 +49,7 @@ export function Component() {
   const brands = useBrandsPage(view);
   const languages = useLanguages();
   const rows = brands.data?.rows;
-  const { editing, open, closed } = useEditing({ what: 'brand', find: useFindOnPage(rows, brandsQuery) });
+  const { editing, open, closed } = useEditing({ what: 'brand', find: useFindOnPage(rows, itemQueries.brand) });
   useEffect(() => whenIdle(BrandModal.preload), []);
 
   const languageById = useMemo(() => new Map(languages.data?.map((l) => [l.id, l])), [languages.data]);

@@ -12,12 +12,12 @@ export const buildKeys = {
 
 /** Earlier builds, newest first; of one language when `langId` is given. */
 export const buildsQuery = (langId: number | null, limit: number) =>
-  callQuery(buildKeys.history(langId, limit), api.upload.catalogBuilds, { lang_id: langId ?? undefined, limit });
+  callQuery(buildKeys.history(langId, limit), api.catalog.builds, { lang_id: langId ?? undefined, limit });
 
 export const useBuilds = (langId: number | null, limit: number, enabled = true) =>
   useQuery({ ...buildsQuery(langId, limit), enabled });
 
-const publish = (language: Language) => send(api.upload.uploadJson, { query: { lang: language.code } });
+const publish = (language: Language) => send(api.catalog.publish, { query: { lang: language.code } });
 
 /** One language's catalogue: built, stored under its stable and versioned URLs, then listed in the history. */
 export function usePublishCatalogue() {

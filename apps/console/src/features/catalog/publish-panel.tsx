@@ -148,7 +148,7 @@ export function PublishPanel({ languages }: { languages: Language[] }) {
   // What would change, shown for confirmation until published or closed.
   const review = checkChanges.data ?? null;
   const running = publishOne.isPending || publishAll.isPending || checkChanges.isPending;
-  const mayPublish = useMay(CALL_PERMISSIONS.upload.uploadJson);
+  const mayPublish = useMay(CALL_PERMISSIONS.catalog.publish);
   const role = useRole();
 
   const chosen = choice ?? languages.find((l) => l.id === DEFAULT_LANG_ID)?.code ?? null;

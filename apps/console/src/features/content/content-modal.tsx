@@ -6,7 +6,7 @@ import { schemaResolver } from '@mantine/form';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { contentListQuery, useLanguages } from '../../shared/api/index.ts';
+import { itemQueries, useLanguages } from '../../shared/api/index.ts';
 import { EditorModal, showRefusal, useEditor } from '../../shared/editing/index.ts';
 import { NumberField, numberOrUndefined } from '../../shared/fields/index.ts';
 import { useMay } from '../../shared/session/index.ts';
@@ -134,10 +134,7 @@ export function ContentModal({
         updated_at: item.updated_at,
       });
     },
-    reread: async (item) =>
-      (await queryClient.fetchQuery({ ...contentListQuery({ brand_id: item.brand_id }), staleTime: 0 })).find(
-        (c) => c.id === item.id,
-      ),
+    reread: (item) => queryClient.fetchQuery({ ...itemQueries.content(item.id), staleTime: 0 }),
     // A new item stays open for its language versions and videos.
     stay: true,
     afterSave: async (saved, wasNew) => {

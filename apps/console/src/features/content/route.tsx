@@ -5,7 +5,7 @@ import { useCallbackRef } from '@mantine/hooks';
 import { IconLink, IconSearch } from '@tabler/icons-react';
 import { memo, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
-import { brandNamesQuery, contentListQuery, useBrandNames, useLanguages } from '../../shared/api/index.ts';
+import { brandNamesQuery, itemQueries, useBrandNames, useLanguages } from '../../shared/api/index.ts';
 import { useEditing, useFindOnPage } from '../../shared/editing/index.ts';
 import { BrandSelect } from '../../shared/fields/index.ts';
 import {
@@ -234,7 +234,7 @@ export function Component() {
   const showList = brand !== null || (brandId !== null && brands.isPending);
   const rows = list.data?.rows ?? [];
   // Without a brand (or with one that is not there), nothing is found.
-  const find = useFindOnPage(list.data?.rows, contentListQuery({ brand_id: brandId ?? 0 }), showList);
+  const find = useFindOnPage<Content>(list.data?.rows, itemQueries.content, showList);
   const { editing, open, closed } = useEditing({ what: 'content', find });
   const brandName = brand?.name ?? 'This brand';
 

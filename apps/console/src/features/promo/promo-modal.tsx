@@ -4,14 +4,14 @@ import { Grid, Loader, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title
 import { schemaResolver } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import { useBrandContent, useBrandNames } from '../../shared/api/index.ts';
+import { itemQueries, useBrandContent, useBrandNames } from '../../shared/api/index.ts';
 import { NOT_IN_NEXT_CATALOGUE } from '../../shared/bin/index.ts';
 import { addOrUpdate, EditorModal, useEditor } from '../../shared/editing/index.ts';
 import { ColourField, ImageField, imageInput, LanguageSelect, SortField } from '../../shared/fields/index.ts';
 import { choicesError } from '../../shared/lists/index.ts';
 import { useMay } from '../../shared/session/index.ts';
 import { WindowFields, windowErrors } from '../../shared/time/index.ts';
-import { promosQuery, usePromoSaves, useSeasonContent } from './api.ts';
+import { usePromoSaves, useSeasonContent } from './api.ts';
 import { BannerPreview } from './banner-preview.tsx';
 import { ALL_LANGUAGES, type PromoFormValues, promoBody, promoFormValues } from './promo-form.ts';
 
@@ -47,8 +47,7 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
       ...(moved.current ? { content_id: CONTENT_MOVED } : {}),
     }),
     save: addOrUpdate(promoBody, add, update),
-    reread: async (promo) =>
-      (await queryClient.fetchQuery({ ...promosQuery, staleTime: 0 })).find((p) => p.id === promo.id),
+    reread: (promo) => queryClient.fetchQuery({ ...itemQueries.promo(promo.id), staleTime: 0 }),
   });
   const { form } = editor;
   const { values } = form;

@@ -2,8 +2,8 @@ import type { Promo } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Button, SegmentedControl, Select, Stack } from '@mantine/core';
 import { useMemo } from 'react';
-import { useBrandNames, useLanguages } from '../../shared/api/index.ts';
-import { findIn, useEditing } from '../../shared/editing/index.ts';
+import { itemQueries, useBrandNames, useLanguages } from '../../shared/api/index.ts';
+import { useEditing, useFindOnPage } from '../../shared/editing/index.ts';
 import {
   choicesError,
   countText,
@@ -41,7 +41,7 @@ export function Component() {
   const promos = usePromos();
   const brands = useBrandNames();
   const languages = useLanguages();
-  const { editing, open, closed } = useEditing({ what: 'banner', find: findIn(promos.data) });
+  const { editing, open, closed } = useEditing({ what: 'banner', find: useFindOnPage(promos.data, itemQueries.promo) });
 
   const brandById = useMemo(() => new Map(brands.data?.map((b) => [b.id, b])), [brands.data]);
   const languageById = useMemo(() => new Map(languages.data?.map((l) => [l.id, l])), [languages.data]);

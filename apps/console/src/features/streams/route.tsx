@@ -3,8 +3,8 @@ import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { DEFAULT_LANG_ID } from '@kids-vod/contract/client';
 import { Stack } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
-import { useLanguages } from '../../shared/api/index.ts';
-import { findIn, useEditing } from '../../shared/editing/index.ts';
+import { itemQueries, useLanguages } from '../../shared/api/index.ts';
+import { useEditing, useFindOnPage } from '../../shared/editing/index.ts';
 import { LanguageSelect } from '../../shared/fields/index.ts';
 import {
   ClearSearch,
@@ -41,7 +41,10 @@ export function Component() {
   // A link to a language that is not there (an old link, a typo) shows the default language rather than an error.
   const langId = languages.data && !languages.data.some((l) => l.id === asked) ? DEFAULT_LANG_ID : asked;
   const streams = useStreams(langId);
-  const { editing, open, closed } = useEditing({ what: 'stream', find: findIn(streams.data) });
+  const { editing, open, closed } = useEditing({
+    what: 'stream',
+    find: useFindOnPage(streams.data, itemQueries.stream),
+  });
 
   const language = languages.data?.find((l) => l.id === langId);
   const languageName = language?.name ?? `language ${langId}`;

@@ -3,12 +3,13 @@ import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
+import { itemQueries } from '../../shared/api/index.ts';
 import { NOT_IN_NEXT_CATALOGUE } from '../../shared/bin/index.ts';
 import { addOrUpdate, EditorModal, useEditor, valuesFrom } from '../../shared/editing/index.ts';
 import { ImageField, imageInput, LanguageSelect, numberOrUndefined, SortField } from '../../shared/fields/index.ts';
 import { useMay } from '../../shared/session/index.ts';
 import { WindowFields, type WindowValues, windowBody, windowErrors } from '../../shared/time/index.ts';
-import { streamsQuery, useStreamSaves } from './api.ts';
+import { useStreamSaves } from './api.ts';
 
 interface StreamFormValues extends WindowValues {
   title: string;
@@ -74,14 +75,8 @@ export function StreamModal({
       ...windowErrors(values),
     }),
     save: addOrUpdate(streamBody, add, update),
-    // Stored in its language as opened, or in the one chosen here if someone else moved it there too.
-    reread: async (stream, values) => {
-      for (const lang of new Set([stream.lang_id, Number(values.lang_id)])) {
-        const rows = await queryClient.fetchQuery({ ...streamsQuery(lang), staleTime: 0 });
-        const stored = rows.find((s) => s.id === stream.id);
-        if (stored) return stored;
-      }
-    },
+    // Whatever language someone else moved it to.
+    reread: (stream) => queryClient.fetchQuery({ ...itemQueries.stream(stream.id), staleTime: 0 }),
   });
   const { form } = editor;
 

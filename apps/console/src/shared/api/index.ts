@@ -5,6 +5,7 @@ export {
   brandNamesQuery,
   brandsQuery,
   contentListQuery,
+  itemQueries,
   languagesQuery,
   sharedKeys,
   useBrandContent,

@@ -57,6 +57,16 @@ export const contentListQuery = ({ brand_id, season }: Pick<ContentListBody, 'br
 export const useBrandContent = (brandId: number | null) =>
   useQuery({ ...contentListQuery({ brand_id: brandId ?? 0 }), enabled: brandId !== null });
 
+/**
+ * One item by id (api.md, "One item"), for an item the screen does not list (`?edit=` beyond the page shown) and for
+ * someone else's version after a 409. Under its list's key, so every save that reads the list again reads it again.
+ */
+export const itemQueries = {
+  brand: (id: number) => callQuery([...sharedKeys.brands, 'item', id] as const, api.brand.get, { id }),
+  content: (id: number) => callQuery([...sharedKeys.allContent, 'item', id] as const, api.content.get, { id }),
+  promo: (id: number) => callQuery(['promo', 'list', 'item', id] as const, api.promo.get, { id }),
+  stream: (id: number) => callQuery(['streams', 'list', 'item', id] as const, api.stream.get, { id }),
+};
 /** Languages and countries change rarely: fetched once per session and shared by every screen. */
 export const languagesQuery = queryOptions({
   queryKey: sharedKeys.languages,

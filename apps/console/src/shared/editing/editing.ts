@@ -135,20 +135,25 @@ export const findIn =
     rows ? (rows.find((row) => row.id === id) ?? null) : undefined;
 
 /**
- * `find` for a list paged on the server: the item the address asks for (`?edit=`) on the page shown, or else in the
- * whole list (`whole`), read only then. Undefined while the page is on its way; null for any id where the screen
- * shows no list (`listed` false: a content screen without its brand).
+ * `find` for a list paged on the server: the item the address asks for (`?edit=`) on the page shown, or else read
+ * by itself (`item`: its one-item call), only then. Undefined while either is on its way; null when the call says
+ * there is no such item (unknown, or in the bin), and for any id where the screen shows no list (`listed` false: a
+ * content screen without its brand).
  */
-export function useFindOnPage<T extends { id: number }, K extends QueryKey>(
+export function useFindOnPage<T extends { id: number }>(
   rows: T[] | undefined,
-  whole: UseQueryOptions<T[], Error, T[], K>,
+  item: (id: number) => { queryKey: QueryKey; queryFn?: unknown },
   listed = true,
 ): (id: number) => T | null | undefined {
   const asked = useEditAsked();
-  const elsewhere = listed && typeof asked === 'number' && rows !== undefined && !rows.some((r) => r.id === asked);
-  const wholeList = useQuery({ ...whole, enabled: elsewhere });
+  const askedId = typeof asked === 'number' ? asked : 0;
+  const elsewhere = listed && askedId > 0 && rows !== undefined && !rows.some((r) => r.id === askedId);
+  const one = useQuery({ ...(item(askedId) as UseQueryOptions<T>), enabled: elsewhere });
   return (id: number) => {
     if (!listed) return null;
-    return rows === undefined ? undefined : (rows.find((r) => r.id === id) ?? findIn(wholeList.data)(id));
+    const onPage = rows === undefined ? undefined : rows.find((r) => r.id === id);
+    if (onPage !== undefined || rows === undefined) return onPage;
+    if (id !== askedId || one.isError) return null;
+    return one.data;
   };
 }

@@ -123,7 +123,7 @@ describe('audit log', () => {
       { action: 'insert', user_email: ADMIN_EMAIL, call: 'POST /api/content/upload', after: { name: 'a.mp4' } },
     ]);
 
-    const publish = await t.send(api.upload.uploadJson, { query: { lang: 'en' } });
+    const publish = await t.send(api.catalog.publish, { query: { lang: 'en' } });
     expect(publish.statusCode, publish.body).toBe(200);
     const [build] = (await audit({ entity: 'catalog_builds' })).items;
     expect(build).toMatchObject({

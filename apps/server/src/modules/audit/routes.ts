@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../../lib/permissions.ts';
 import { route } from '../../lib/route.ts';
 import { auditCsv, listAudit } from './data.ts';
+import { historyEntry, restoreVersion } from './restore.ts';
 
 export async function auditRoutes(app: FastifyInstance) {
   const { db } = app.database;
@@ -18,5 +19,10 @@ export async function auditRoutes(app: FastifyInstance) {
       .header('content-disposition', `attachment; filename="activity_${new Date().toISOString().slice(0, 10)}.csv"`)
       .header('cache-control', 'no-store')
       .send(stream);
+  });
+  // A restore needs what changes that kind of item (CALL_PERMISSIONS says `read`: the kind is in the entry).
+  route(app, api.audit.restore, async (req) => {
+    requirePermission(req.user, (await historyEntry(db, req.body.id)).permission);
+    return restoreVersion(db, req.body);
   });
 }

@@ -53,7 +53,7 @@ async function catalogueBrand(name = `Bin Brand ${++seq}`) {
 }
 
 async function publishedEnglish() {
-  const build = await t.call(api.upload.uploadJson, { query: { lang: 'en' } });
+  const build = await t.call(api.catalog.publish, { query: { lang: 'en' } });
   const file = await t.app.inject({ method: 'GET', url: build.url });
   return JSON.parse(file.body) as {
     brands: { id: number; content: { id: number }[]; linked_content: { content_id: number }[] }[];

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../../lib/permissions.ts';
 import { route } from '../../lib/route.ts';
 import { BIN, listBin, moveToBin, purgeFromBin, restoreFromBin } from './data.ts';
-import { historyEntry, restoreVersion } from './history.ts';
 
 const ok = { ok: true as const };
 
@@ -33,9 +32,5 @@ export async function binRoutes(app: FastifyInstance) {
   route(app, api.bin.purge, async (req) => {
     await purgeFromBin(db, req.body.entity, req.body.id);
     return ok;
-  });
-  route(app, api.audit.restore, async (req) => {
-    requirePermission(req.user, (await historyEntry(db, req.body.id)).permission);
-    return restoreVersion(db, req.body);
   });
 }

@@ -77,6 +77,24 @@ describe('brands', () => {
     expect(upd.statusCode).toBe(409);
   });
 
+  it('writes nothing for a save that changes nothing: no new updated_at, no empty entry in its history', async () => {
+    // What the brand modal sends when only countries waiting to become a rule were chosen: every field as it was.
+    const brand = await newBrand({ available_from: '2030-01-01T00:00:00.000Z' });
+    const { id, name, slug, age_rating, logo_url, sort, is_published, available_from, available_until } = brand;
+    const same = { id, name, slug, age_rating, logo_url, sort, is_published, available_from, available_until };
+    const saved = await t.call(api.brand.update, { ...same, updated_at: brand.updated_at });
+    expect(saved).toEqual(brand);
+    await t.call(api.brand.addCountryRule, { brand_id: id, code2: ['GB'] });
+    const history = await t.call(api.audit.list, { entity: 'brands', entity_id: String(id), with_parts: true });
+    expect(history.items.map((e) => [e.entity, e.action])).toEqual([
+      ['country_rules', 'insert'],
+      ['brands', 'insert'],
+    ]);
+    // Its updated_at still guards: a save from before a real change is refused.
+    await t.call(api.brand.update, { id, sort: 3 });
+    expect((await t.refused(api.brand.update, { ...same, updated_at: brand.updated_at })).status).toBe(409);
+  });
+
   it('updates only the fields sent and refuses a stale updated_at with 409', async () => {
     const b = await newBrand({ age_rating: '6+' });
     const res = await t.send(api.brand.update, { id: b.id, name: 'Renamed', updated_at: b.updated_at });

@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { brandLangs, brands, countryRules } from '../../db/schema.ts';
 import { readAll } from '../../lib/actor.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, itemNotFound, notFound } from '../../lib/errors.ts';
 import { guardedUpdate } from '../../lib/guarded-update.ts';
 import { brandLangShown, notInBin, shownColumns } from '../../lib/in-bin.ts';
 import type { Body } from '../../lib/route.ts';
@@ -123,7 +123,7 @@ function brandNames(db: Executor): Promise<BrandName[]> {
 
 export async function getBrand(db: Executor, id: number): Promise<Brand> {
   const [brand] = (await brandsWithChildren(db, 'full', id)) as Brand[];
-  if (!brand) throw notFound('Brand');
+  if (!brand) throw itemNotFound('Brand', id);
   return brand;
 }
 

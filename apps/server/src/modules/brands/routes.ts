@@ -6,6 +6,7 @@ import {
   addBrandLang,
   addCountryRule,
   deleteCountryRule,
+  getBrand,
   listBrandLangs,
   listBrands,
   listCountryRules,
@@ -22,6 +23,7 @@ export async function brandRoutes(app: FastifyInstance) {
     answerValidation: false,
     kept: (body) => body.sort !== 'where',
   });
+  route(app, api.brand.get, (req) => getBrand(db, req.body.id));
   route(app, api.brand.add, (req) => addBrand(db, req.body));
   route(app, api.brand.update, (req) => updateBrand(db, req.body));
   route(app, api.brand.langList, (req) => listBrandLangs(db, req.body.brand_id));

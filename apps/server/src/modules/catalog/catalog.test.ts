@@ -6,8 +6,9 @@ import { videoFiles } from '../../db/schema.ts';
 import { validateCatalogue } from '../../test/catalogue-schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { brandList } from '../../test/whole-lists.ts';
-import { findLanguageByCode, writeCatalogue } from './data.ts';
+import { findLanguageByCode } from './data.ts';
 import type { Catalogue, CatalogueBrand } from './format.ts';
+import { writeCatalogue } from './write.ts';
 
 let t: TestApp;
 afterAll(() => t.close());
@@ -72,7 +73,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 /** Publishes a language and reads back the stored file, which must be valid against the schema. */
 async function publish(code: string): Promise<{ build: Build; catalogue: Catalogue; bytes: Buffer }> {
-  const build: Build = await t.call(api.upload.uploadJson, { query: { lang: code } });
+  const build: Build = await t.call(api.catalog.publish, { query: { lang: code } });
   const file = await t.app.inject({ method: 'GET', url: build.url });
   expect(file.statusCode).toBe(200);
   const bytes = file.rawPayload;
@@ -357,7 +358,7 @@ describe('publishing the catalogue', () => {
 
   it('keeps a versioned copy with the same bytes, cached forever, while the stable file is revalidated', async () => {
     const { build, bytes } = await publish('en');
-    const [record] = (await t.call(api.upload.catalogBuilds, { lang_id: ENGLISH, limit: 1 })) as {
+    const [record] = (await t.call(api.catalog.builds, { lang_id: ENGLISH, limit: 1 })) as {
       versioned_url: string;
       sha256: string;
     }[];
@@ -412,31 +413,31 @@ describe('publishing the catalogue', () => {
     expect(after.catalogue.strings['home.title']).toBe('Start');
     expect(after.build.counts).toMatchObject({ brands: 2, content: 2, links: 1 });
 
-    const english = await t.call(api.upload.catalogBuilds, { lang_id: ENGLISH });
+    const english = await t.call(api.catalog.builds, { lang_id: ENGLISH });
     expect(english.slice(0, 2).map((b) => b.sha256)).toEqual([after.build.sha256, before.build.sha256]);
     expect(english.every((b) => b.lang_code === 'en')).toBe(true);
     const earlier = await t.app.inject({ method: 'GET', url: english[1].versioned_url });
     expect(earlier.rawPayload.equals(before.bytes)).toBe(true);
 
-    const all = await t.call(api.upload.catalogBuilds, {});
+    const all = await t.call(api.catalog.builds, {});
     expect(all.map((b) => b.lang_code)).toContain('ru');
     const times = all.map((b) => b.created_at);
     expect(times).toEqual([...times].sort().reverse());
-    expect(await t.call(api.upload.catalogBuilds, { limit: 2 })).toHaveLength(2);
-    expect((await t.refused(api.upload.catalogBuilds, { limit: 0 })).status).toBe(400);
+    expect(await t.call(api.catalog.builds, { limit: 2 })).toHaveLength(2);
+    expect((await t.refused(api.catalog.builds, { limit: 0 })).status).toBe(400);
   });
 
   it('records no build when storing fails', async () => {
-    const before = await t.call(api.upload.catalogBuilds, { limit: 200 });
+    const before = await t.call(api.catalog.builds, { limit: 200 });
     const put = vi.spyOn(t.app.storage, 'put').mockRejectedValue(new Error('disk full'));
     try {
-      const res = await t.refused(api.upload.uploadJson, { query: { lang: 'en' } });
+      const res = await t.refused(api.catalog.publish, { query: { lang: 'en' } });
       expect(res.status).toBe(500);
       expect(res.detail).toBe('Internal server error');
     } finally {
       put.mockRestore();
     }
-    expect(await t.call(api.upload.catalogBuilds, { limit: 200 })).toEqual(before);
+    expect(await t.call(api.catalog.builds, { limit: 200 })).toEqual(before);
   });
 
   it('publishes an empty catalogue for a language with nothing in it yet', async () => {
@@ -464,12 +465,12 @@ describe('publishing the catalogue', () => {
   });
 
   it('answers 404 for an unknown language, 400 without one and 401 without a session', async () => {
-    const unknown = await t.refused(api.upload.uploadJson, { query: { lang: 'xx' } });
+    const unknown = await t.refused(api.catalog.publish, { query: { lang: 'xx' } });
     expect(unknown.status).toBe(404);
     expect(unknown.detail).toBe('Language xx not found');
-    expect((await t.refused(api.upload.uploadJson)).status).toBe(400);
-    const anonymous = await t.send(api.upload.uploadJson, { query: { lang: 'en' }, token: null });
+    expect((await t.refused(api.catalog.publish)).status).toBe(400);
+    const anonymous = await t.send(api.catalog.publish, { query: { lang: 'en' }, token: null });
     expect(anonymous.statusCode).toBe(401);
-    expect((await t.send(api.upload.catalogBuilds, {}, { token: null })).statusCode).toBe(401);
+    expect((await t.send(api.catalog.builds, {}, { token: null })).statusCode).toBe(401);
   });
 });

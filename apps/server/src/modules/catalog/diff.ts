@@ -9,9 +9,11 @@ import type {
 } from '@kids-vod/contract';
 import type { Db } from '../../db/client.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { catalogueInMemory, languageOf, liveBuild } from './data.ts';
+import { liveBuild } from './builds.ts';
+import { languageOf } from './data.ts';
 import { readJsonParts } from './json-parts.ts';
 import { versionedKey } from './publish.ts';
+import { catalogueInMemory } from './write.ts';
 
 /** The fields of an object that differ from another's (compared as JSON: lists and objects by their content). */
 function changedFields<T extends object>(live: T, next: T, skip: readonly string[] = []): string[] {

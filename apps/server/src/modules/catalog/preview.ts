@@ -9,7 +9,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { unknownCountries } from '../reference/index.ts';
-import { catalogueInMemory, type ListedLink, languageOf } from './data.ts';
+import { type ListedLink, languageOf } from './data.ts';
+import { catalogueInMemory } from './write.ts';
 
 const KIND_ORDER: CatalogueKind[] = ['brand', 'content', 'link', 'promo', 'stream', 'string'];
 

@@ -8,16 +8,9 @@ import type { Db } from '../../db/client.ts';
 import { currentActor } from '../../lib/actor.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import {
-  findBuild,
-  findLanguageByCode,
-  liveBuild,
-  lockBuilds,
-  mediaUrls,
-  recordBuild,
-  recordLeftOut,
-  writeCatalogue,
-} from './data.ts';
+import { findBuild, liveBuild, lockBuilds, recordBuild, recordLeftOut } from './builds.ts';
+import { findLanguageByCode, mediaUrls } from './data.ts';
+import { writeCatalogue } from './write.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -126,7 +126,7 @@ beforeAll(async () => {
 });
 
 async function publishedFile(): Promise<{ catalogue: Catalogue; sha: string; id: number }> {
-  const build = await t.call(api.upload.uploadJson, { query: { lang: 'en' } });
+  const build = await t.call(api.catalog.publish, { query: { lang: 'en' } });
   const file = await t.app.inject({ method: 'GET', url: build.url });
   return { catalogue: JSON.parse(file.body), sha: sha256(file.rawPayload), id: build.id };
 }
@@ -311,7 +311,7 @@ describe('rollback', () => {
     const stable = await t.app.inject({ method: 'GET', url: '/media/catalog/en.json' });
     expect(sha256(stable.rawPayload)).toBe(before.sha);
 
-    const [newest, previous] = await t.call(api.upload.catalogBuilds, { lang_id: ENGLISH, limit: 2 });
+    const [newest, previous] = await t.call(api.catalog.builds, { lang_id: ENGLISH, limit: 2 });
     expect(newest).toMatchObject({ id: entry.id, is_live: true, rollback_of: { id: before.id } });
     expect(previous).toMatchObject({ id: after.id, is_live: false, rollback_of: null });
     const audit = await t.database.db
@@ -331,7 +331,7 @@ describe('rollback', () => {
 
     // Already live: answered as it is, and nothing is added to the history.
     expect((await t.call(api.catalog.publishBuild, { id: before.id })).id).toBe(entry.id);
-    expect((await t.call(api.upload.catalogBuilds, { lang_id: ENGLISH, limit: 1 }))[0].id).toBe(entry.id);
+    expect((await t.call(api.catalog.builds, { lang_id: ENGLISH, limit: 1 }))[0].id).toBe(entry.id);
     // Back to the newer one (through the entry of the build itself).
     const forward = await t.call(api.catalog.publishBuild, { id: after.id });
     expect(forward.rollback_of?.id).toBe(after.id);
@@ -341,7 +341,7 @@ describe('rollback', () => {
 
   it('refuses an unknown build (404) and a build of another language (400), changing nothing', async () => {
     const { id } = await publishedFile();
-    const history = await t.call(api.upload.catalogBuilds, { limit: 200 });
+    const history = await t.call(api.catalog.builds, { limit: 200 });
     expect(await t.refused(api.catalog.publishBuild, { id: 999_999 })).toMatchObject({
       status: 404,
       detail: 'Build 999999 not found',
@@ -351,17 +351,17 @@ describe('rollback', () => {
       detail: `Build ${id} is a build of en, not of ru`,
     });
     expect((await t.refused(api.catalog.publishBuild, { id: 0 })).status).toBe(400);
-    expect(await t.call(api.upload.catalogBuilds, { limit: 200 })).toEqual(history);
+    expect(await t.call(api.catalog.builds, { limit: 200 })).toEqual(history);
   });
 
   it('waits for a build of the language running meanwhile, so the history says what the stable file holds', async () => {
     const first = await publishedFile();
     await t.call(api.locale.upsert, { key: 'home.title', lang_id: ENGLISH, value: 'Meanwhile' });
     const [build, rollback] = await Promise.all([
-      t.call(api.upload.uploadJson, { query: { lang: 'en' } }),
+      t.call(api.catalog.publish, { query: { lang: 'en' } }),
       t.call(api.catalog.publishBuild, { id: first.id }),
     ]);
-    const [live] = await t.call(api.upload.catalogBuilds, { lang_id: ENGLISH, limit: 1 });
+    const [live] = await t.call(api.catalog.builds, { lang_id: ENGLISH, limit: 1 });
     expect([build.id, rollback.id]).toContain(live.id);
     const stable = await t.app.inject({ method: 'GET', url: '/media/catalog/en.json' });
     expect(sha256(stable.rawPayload)).toBe(live.sha256);

@@ -2,7 +2,7 @@ import { api } from '@kids-vod/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
-import { findBuild, leftOutOf, listBuilds } from './data.ts';
+import { findBuild, leftOutOf, listBuilds } from './builds.ts';
 import { diffCatalogue } from './diff.ts';
 import { previewCatalogue } from './preview.ts';
 import { publishCatalogue, rollBackTo } from './publish.ts';
@@ -10,12 +10,12 @@ import { publishCatalogue, rollBackTo } from './publish.ts';
 export async function catalogRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const publicUrl = app.config.PUBLIC_URL;
-  // The answer is the build record; the contract's response schema keeps only what uploadJson promises.
+  // The answer is the build record; the contract's response schema keeps only what catalog.publish promises.
   // Its own REPEATABLE READ transaction, with the files written while it is open (publish.ts).
-  route(app, api.upload.uploadJson, (req) => publishCatalogue(db, app.storage, req.query.lang, publicUrl), {
+  route(app, api.catalog.publish, (req) => publishCatalogue(db, app.storage, req.query.lang, publicUrl), {
     changes: 'own-transactions',
   });
-  route(app, api.upload.catalogBuilds, (req) => listBuilds(db, req.body));
+  route(app, api.catalog.builds, (req) => listBuilds(db, req.body));
   // A whole catalogue: sent as the data function made it, not copied object by object through the schema (the
   // tests check the answer against the contract).
   route(app, api.catalog.preview, (req) => previewCatalogue(db, req.body, publicUrl), { answerValidation: false });

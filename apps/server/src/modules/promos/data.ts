@@ -2,7 +2,7 @@ import type { api, Promo } from '@kids-vod/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { content, promos } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, itemNotFound, notFound } from '../../lib/errors.ts';
 import { guardedUpdate } from '../../lib/guarded-update.ts';
 import { contentShown, notInBin, shownColumns } from '../../lib/in-bin.ts';
 import type { Body } from '../../lib/route.ts';
@@ -19,7 +19,7 @@ export async function getPromo(db: Executor, id: number): Promise<Promo> {
     .select(shownColumns(promos))
     .from(promos)
     .where(and(eq(promos.id, id), notInBin(promos)));
-  if (!row) throw notFound('Promo banner');
+  if (!row) throw itemNotFound('Promo banner', id);
   return row;
 }
 

@@ -11,7 +11,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { brands } from '../../db/schema.ts';
-import { csvRecord, csvText } from '../../lib/csv.ts';
+import { csvRecord, csvText, UTF8_BOM } from '../../lib/csv.ts';
 import type { Body } from '../../lib/route.ts';
 import { arrayLiteral } from '../../lib/sql-arrays.ts';
 
@@ -301,7 +301,7 @@ export async function viewsReportCsv(db: Executor, range: ReportRange): Promise<
     return text;
   }
   function* chunks() {
-    yield csvRecord(REPORT_CSV_COLUMNS);
+    yield UTF8_BOM + csvRecord(REPORT_CSV_COLUMNS);
     for (let start = 0; start < totals.length; start += REPORT_PAGE_SIZE) yield page(start);
   }
   return Readable.from(chunks(), { objectMode: false });

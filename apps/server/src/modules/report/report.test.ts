@@ -50,6 +50,13 @@ async function report(body: Record<string, unknown>) {
   return res;
 }
 
+/** Asks for the report as CSV: its text after the byte order mark every download starts with (Excel's UTF-8). */
+async function reportCsv(body: Record<string, unknown>) {
+  const res = await t.send(api.report.report, { ...body, csv: true });
+  if (res.statusCode === 200) expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return { statusCode: res.statusCode, headers: res.headers, body: res.body.replace(/^\uFEFF/, '') };
+}
+
 let seq = 0;
 async function newBrand(name: string) {
   seq += 1;
@@ -606,7 +613,7 @@ describe('viewing-minutes report', () => {
     expect(json.rows).toEqual([expect.objectContaining({ content_id: item, minutes: 0.1 })]);
     expect(json.by_day).toEqual([{ date: '2022-04-01', brand_id: brand.id, minutes: 0.1 }]);
     expect(json.total_minutes).toBe(0.1);
-    const csv = await report({ date_from: '2022-04-01', date_to: '2022-04-01', csv: true });
+    const csv = await reportCsv({ date_from: '2022-04-01', date_to: '2022-04-01' });
     expect(parseCsv(csv.body)[1].at(-1)).toBe('0.1');
   });
 
@@ -660,7 +667,7 @@ describe('viewing-minutes report', () => {
   });
 
   it('downloads the same rows as CSV with a header row and a dated file name', async () => {
-    const res = await report({ date_from: '2022-01-10', date_to: '2022-01-12', csv: true });
+    const res = await reportCsv({ date_from: '2022-01-10', date_to: '2022-01-12' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="report_10.01.2022-12.01.2022.csv"');
@@ -674,8 +681,20 @@ describe('viewing-minutes report', () => {
       [`${alpha.id}`, 'alpha', `${a21}`, '2', '1', 'Season two', '0.0'],
       [`${zeta.id}`, 'Zeta', `${z1}`, '1', '1', 'Zeta one', '1.2'],
     ]);
-    const empty = await report({ date_from: '2022-01-11', date_to: '2022-01-11', csv: true });
+    const empty = await reportCsv({ date_from: '2022-01-11', date_to: '2022-01-11' });
     expect(empty.body).toBe(`${REPORT_CSV_COLUMNS.map((c) => `"${c}"`).join(',')}\r\n`);
+  });
+
+  it('starts the file with the UTF-8 byte order mark, so Excel reads “Saturn’s Rings” as written', async () => {
+    const saturn = await newBrand('Saturn’s Rings');
+    const ring = await newContent(saturn.id, 1, 1, 'Ring’s edge');
+    await ingestOk([{ content_id: ring, seconds: 60, ts: '2022-05-01T12:00:00Z' }]);
+    const res = await t.send(api.report.report, { date_from: '2022-05-01', date_to: '2022-05-01', csv: true });
+    const bytes = res.rawPayload;
+    expect([...bytes.subarray(0, 4)]).toEqual([0xef, 0xbb, 0xbf, '"'.charCodeAt(0)]);
+    // The apostrophe in UTF-8 (E2 80 99), not in a code page.
+    expect(bytes.toString('utf8').split('\r\n')[1]).toBe(`${saturn.id},"Saturn’s Rings",${ring},1,1,"Ring’s edge",1.0`);
+    expect(bytes.includes(Buffer.from('Saturn\u2019s', 'utf8'))).toBe(true);
   });
 
   it('quotes commas, quotes and line breaks, and defuses spreadsheet formulas', async () => {
@@ -684,7 +703,7 @@ describe('viewing-minutes report', () => {
     const ids: number[] = [];
     for (const [i, title] of titles.entries()) ids.push(await newContent(evil.id, 1, i + 1, title));
     await ingestOk(ids.map((id) => ({ content_id: id, seconds: 60, ts: '2022-02-01T12:00:00Z' })));
-    const res = await report({ date_from: '2022-02-01', date_to: '2022-02-01', csv: true });
+    const res = await reportCsv({ date_from: '2022-02-01', date_to: '2022-02-01' });
     expect(res.statusCode).toBe(200);
     const lines = res.body.split('\r\n');
     expect(lines[1]).toBe(
@@ -728,7 +747,7 @@ describe('viewing-minutes report', () => {
     await t.database.db.execute(sql`
       insert into view_daily_content (day, content_id, seconds)
       select '2022-03-01', id, 6 from content where brand_id = ${brand.id}`);
-    const csv = await report({ date_from: '2022-03-01', date_to: '2022-03-01', csv: true });
+    const csv = await reportCsv({ date_from: '2022-03-01', date_to: '2022-03-01' });
     const records = parseCsv(csv.body).slice(1);
     expect(records).toHaveLength(count);
     expect(records.map((r) => Number(r[4]))).toEqual(Array.from({ length: count }, (_, i) => i + 1));

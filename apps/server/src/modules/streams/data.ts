@@ -2,7 +2,7 @@ import type { api, Stream } from '@kids-vod/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { languages, streams } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { itemNotFound, notFound } from '../../lib/errors.ts';
 import { guardedUpdate } from '../../lib/guarded-update.ts';
 import { notInBin, shownColumns } from '../../lib/in-bin.ts';
 import type { Body } from '../../lib/route.ts';
@@ -29,7 +29,7 @@ export async function getStream(db: Executor, id: number): Promise<Stream> {
     .select(shownColumns(streams))
     .from(streams)
     .where(and(eq(streams.id, id), notInBin(streams)));
-  if (!row) throw notFound('Stream');
+  if (!row) throw itemNotFound('Stream', id);
   return row;
 }
 

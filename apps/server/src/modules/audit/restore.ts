@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { BIN, isInBin } from '../bin/index.ts';
 import { updateBrand, updateBrandLang } from '../brands/index.ts';
 import { updateContent, updateContentLang } from '../content/index.ts';
 import { updatePromo } from '../promos/index.ts';
 import { updateStream } from '../streams/index.ts';
-import { BIN, isInBin } from './data.ts';
 
 /** Each kind's save: a restore is one, with its body checked by the same schema and the same checks. */
 const SAVES: Record<BinEntity, { call: Call; save: (db: Executor, body: never) => Promise<RestoredItem> }> = {

@@ -1,0 +1,124 @@
+/** Content as the catalogue reads it: its rows with their version in the language and video, and the cursor. */
+import { and, asc, type Column, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { brands, content, contentLangs, videoFiles } from '../../db/schema.ts';
+import type { mediaUrls } from './data.ts';
+import type { CatalogueItem } from './format.ts';
+import { closing } from './reasons.ts';
+
+/** Columns that two joined tables both have are renamed: the cursor answers plain rows keyed by name. */
+export const as = <T>(column: Column, name: string) => sql<T>`${column}`.as(name);
+
+/** Every content row with its version in the language (not one in the bin) and that version's video. */
+export function contentRows(db: Executor, langId: number, fields: SelectedFields) {
+  return db
+    .select(fields)
+    .from(content)
+    .innerJoin(brands, eq(brands.id, content.brand_id))
+    .leftJoin(
+      contentLangs,
+      and(eq(contentLangs.content_id, content.id), eq(contentLangs.lang_id, langId), isNull(contentLangs.deleted_at)),
+    )
+    .leftJoin(videoFiles, eq(videoFiles.content_lang_id, contentLangs.id));
+}
+
+/** Brand order, then each brand's content by season and number: the order the file lists them in. */
+export const contentOrder = [
+  asc(brands.sort),
+  asc(brands.id),
+  asc(content.season),
+  asc(content.sort_number),
+  asc(content.id),
+] as const;
+
+export interface ItemRow {
+  id: number;
+  brand_id: number;
+  season: number;
+  sort_number: number;
+  duration_sec: number;
+  title: string;
+  description: string;
+  thumbnail_url: string | null;
+  playback_url: string;
+  video_duration_sec: number | null;
+  video_thumbnail_url: string | null;
+}
+
+/** Rows fetched from the content cursor at a time: a couple of MB, whatever the size of the catalogue. */
+export const CONTENT_BATCH = 2_000;
+
+/**
+ * The text and video of content, through a cursor in brand order: each brand's content arrives in one run, right
+ * when the brand is handed over. Only rows with a video can be listed: the condition spares reading the others'
+ * text; `listed` (contentReasons) decides.
+ */
+export async function openContentCursor(tx: Executor, langId: number, batchSize: number) {
+  const items = contentRows(tx, langId, {
+    id: content.id,
+    brand_id: content.brand_id,
+    season: content.season,
+    sort_number: content.sort_number,
+    duration_sec: content.duration_sec,
+    title: contentLangs.title,
+    description: contentLangs.description,
+    thumbnail_url: contentLangs.thumbnail_url,
+    playback_url: videoFiles.playback_url,
+    video_duration_sec: as<number | null>(videoFiles.duration_sec, 'video_duration_sec'),
+    video_thumbnail_url: as<string | null>(videoFiles.thumbnail_url, 'video_thumbnail_url'),
+  })
+    .where(isNotNull(videoFiles.id))
+    .orderBy(...contentOrder);
+  // Every row is read: plan for the whole result (hash joins and one sort), not for the first rows as a
+  // cursor otherwise would (nested loops); about 15% faster on the benchmark's 50,000 episodes.
+  await tx.execute(sql`set local cursor_tuple_fraction = 1`);
+  await tx.execute(sql`declare catalogue_content no scroll cursor for ${items}`);
+  let batch: ItemRow[] = [];
+  let next = 0;
+  let exhausted = false;
+  const peek = async (): Promise<ItemRow | undefined> => {
+    if (next === batch.length && !exhausted) {
+      // Both drivers answer { rows }; the HKT of Executor leaves the result type open.
+      const fetched = (await tx.execute(
+        sql`fetch forward ${sql.raw(String(batchSize))} from catalogue_content`,
+      )) as unknown as { rows: ItemRow[] };
+      batch = fetched.rows;
+      next = 0;
+      exhausted = batch.length < batchSize;
+    }
+    return batch[next];
+  };
+  return {
+    /** The listed content of one brand, in the file's form. */
+    async runOf(
+      brandId: number,
+      listed: Set<number>,
+      closesAt: Map<number, string>,
+      media: ReturnType<typeof mediaUrls>,
+    ): Promise<CatalogueItem[]> {
+      const own: CatalogueItem[] = [];
+      for (let row = await peek(); row?.brand_id === brandId; row = await peek()) {
+        next += 1;
+        if (!listed.has(row.id)) continue;
+        own.push({
+          id: row.id,
+          season: row.season,
+          sort_number: row.sort_number,
+          title: row.title,
+          description: row.description,
+          thumbnail_url: media(row.thumbnail_url || row.video_thumbnail_url || null),
+          duration_sec: row.duration_sec,
+          video: { playback_url: media(row.playback_url), duration_sec: row.video_duration_sec },
+          ...closing(closesAt.get(row.id) ?? null),
+        });
+      }
+      return own;
+    },
+    async close() {
+      // Rows left over would mean the two orders disagree: better no catalogue than one missing episodes.
+      if ((await peek()) !== undefined) throw new Error('Catalogue content is not in brand order');
+      await tx.execute(sql`close catalogue_content`);
+    },
+  };
+}
