@@ -23,7 +23,8 @@ export const apiAnswers = fastifyPlugin(
     app.addHook('onSend', async (req, reply, payload) => {
       const url = req.routeOptions.url ?? req.url;
       if (!url.startsWith('/api') || url.startsWith('/api/docs') || reply.hasHeader('cache-control')) return payload;
-      const revalidated = req.method === 'GET' && reply.statusCode < 300 && req.routeOptions.config.permission === 'read';
+      const revalidated =
+        req.method === 'GET' && reply.statusCode < 300 && req.routeOptions.config.permission === 'read';
       if (!revalidated) reply.header('cache-control', 'no-store');
       return payload;
     });
