@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { type ApiError, api } from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, trustProxyOption } from '../../config.ts';
 import { sessionCookieToken } from '../../test/contract-call.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { addStaff, STAFF_PASSWORD } from '../../test/staff.ts';
@@ -135,6 +136,23 @@ describe('M3: strangers behind one address', () => {
     } finally {
       await behind.close();
     }
+  });
+
+  it('TRUST_PROXY takes true, a hop count, or addresses and CIDR ranges; anything else stops the start', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,::1,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+      '::1',
+      'loopback',
+    ]);
+    for (const wrong of ['yes', '10.0.0.0/33', 'proxy.example.com', '0']) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY: must be true/);
+    }
+    // A hop count believes that many proxies from the server, whatever their addresses.
+    const twoHops = trustProxyOption(2) as (address: string, hop: number) => boolean;
+    expect([twoHops('10.0.0.1', 0), twoHops('10.0.0.2', 1), twoHops('203.0.113.9', 2)]).toEqual([true, true, false]);
   });
 
   it('without TRUST_PROXY, X-Forwarded-For is not believed', async () => {
