@@ -6,8 +6,8 @@ import fastifyPlugin from 'fastify-plugin';
  *
  * - `Cache-Control: no-store` unless the call set its own: answers carry sessions, secrets shown once (an API token,
  *   an ingest key, an invite link, a two-factor secret) and people's data, none of which a browser or a proxy
- *   may keep. The reference lists every role reads by GET (languages, countries) are the exception: their ETag
- *   is revalidated (`private, no-cache`, lib/answers.ts), and they hold nothing private.
+ *   may keep. The GET reads every role may make (languages, countries, video files) are the exception: their
+ *   ETag is revalidated (`private, no-cache`, lib/answers.ts), and they hold no secret.
  * - A call that takes no body accepts an empty one whatever its `Content-Type`: a client library that sends
  *   `Content-Type: application/json` on every request gets the answer, not 400 "The body is empty".
  */
