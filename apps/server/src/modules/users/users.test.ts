@@ -89,12 +89,11 @@ describe('staff accounts', () => {
     expect(login.statusCode).toBe(403);
     expect(login.json<ApiError>().detail).toMatch(/deactivated/);
     await t.call(api.users.update, { id: editor.id, is_active: true });
-    expect(
-      (await t.send(api.auth.login, { email: editor.email, password: editor.password }, { token: null })).statusCode,
-    ).toBe(200);
+    const back = await t.send(api.auth.login, { email: editor.email, password: editor.password }, { token: null });
+    expect(back.statusCode).toBe(200);
     // Issue 28, M1: ended for good, not suspended.
     expect((await t.send(api.brand.list, {}, { token: secret })).statusCode).toBe(401);
-    expect(await t.call(api.token.list, {}, { token: editor.token })).toEqual([]);
+    expect(await t.call(api.token.list, {}, { token: sessionCookieToken(back.headers['set-cookie']) })).toEqual([]);
   });
 
   it('refuses a stale updated_at with 409', async () => {
