@@ -8,19 +8,23 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { type Config, trustProxyOption } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAnswers } from './lib/answers.ts';
+import { apiAnswers } from './lib/api-answers.ts';
+import { answerClientError } from './lib/client-errors.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { cacheControl, createStorage, type Storage } from './lib/storage/index.ts';
 import { LocalStorage } from './lib/storage/local.ts';
 import { limitBodyTime, timeLimitOptions } from './lib/time-limits.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { sessionGuard } from './modules/auth/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { binRoutes } from './modules/bin/routes.ts';
 import { brandRoutes } from './modules/brands/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { ingestKeyGuard } from './modules/ingest-keys/guard.ts';
 import { ingestKeyRoutes } from './modules/ingest-keys/routes.ts';
 import { linkRoutes } from './modules/links/routes.ts';
 import { localeRoutes } from './modules/locales/routes.ts';
@@ -69,7 +73,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Whose X-Forwarded-For names the client (TRUST_PROXY, README "Behind a load balancer"): nobody's by default.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // What Node refuses before Fastify sees a request (431, 408, not HTTP) answers {detail} too.
+    clientErrorHandler: answerClientError,
     ...timeLimitOptions(config.REQUEST_TIMEOUT * 1000),
     // A path Fastify cannot route (a param over maxParamLength, bad percent-encoding) is refused before any hook
     // runs, in Fastify's own shape: answered here in the contract's {detail} like every other refusal.
@@ -139,6 +146,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(async (api) => {
+    // The guards every call passes, in the order they run: who calls and may they (a session, an API token, a
+    // role), then an ingest key for view ingestion; and the API's answer rules (no-store, empty bodies).
+    await api.register(sessionGuard);
+    await api.register(ingestKeyGuard);
+    await api.register(apiAnswers);
     await registerAnswers(api, options.database);
     await authRoutes(api);
     await userRoutes(api);
@@ -151,7 +163,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await streamRoutes(api);
     await promoCodeRoutes(api);
     await uploadRoutes(api);
-    await reportRoutes(api, await ingestKeyRoutes(api));
+    await ingestKeyRoutes(api);
+    await reportRoutes(api);
     await catalogRoutes(api);
     await localeRoutes(api);
     await auditRoutes(api);

@@ -1,6 +1,50 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const Bool01 = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+/** proxy-addr's names for address ranges, which Fastify's `trustProxy` takes beside addresses and CIDRs. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address or `address/bits` (CIDR); IPv4 masks up to 32 bits, IPv6 up to 128. */
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies' `X-Forwarded-For` (and `-Proto`, `-Host`) the server believes: Fastify's `trustProxy`. `true`
+ * trusts every hop (only when nothing but the proxy can reach the server), a whole number that many hops, else
+ * a comma-separated list of the proxies' addresses or CIDR ranges. Unset: none, the connection's address is the
+ * client's.
+ */
+const TrustProxy = z.string().transform((value, ctx): true | number | string[] => {
+  const v = value.trim();
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 100) return Number(v);
+  const entries = v.split(',').map((e) => e.trim());
+  const wrong = entries.filter((e) => !isAddressOrRange(e));
+  if (wrong.length === 0) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: `must be true, a number of hops (1 to 100), or addresses and CIDR ranges separated by commas (not: ${wrong.join(', ')})`,
+  });
+  return z.NEVER;
+});
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A hop count is a function of the hop (Fastify 5 itself takes no number):
+ * the first `n` proxies from the server are believed, whatever their addresses.
+ */
+export function trustProxyOption(
+  value: Config['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value ?? false;
+}
 
 const ConfigSchema = z
   .object({
@@ -11,6 +55,7 @@ const ConfigSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    TRUST_PROXY: TrustProxy.optional(),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),

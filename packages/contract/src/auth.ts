@@ -48,6 +48,8 @@ export const AcceptInviteBody = z.object({ token: z.string().min(1).max(200), pa
 export const ChangePasswordBody = z.object({
   current_password: z.string().min(1, 'Enter the current password').max(1024),
   new_password: NewPassword,
+  /** Also end every API token of the account, for good (issue 28): for a password that may have leaked. */
+  end_api_tokens: z.boolean().optional(),
 });
 export const ProfileBody = z.object({ name: z.string().trim().min(1).max(200) });
 
@@ -84,7 +86,7 @@ export const authCalls = {
   }),
   changePassword: call({
     ...addresses.auth.changePassword,
-    summary: 'Change own password (the current one required); other sessions end',
+    summary: 'Change own password (the current one required); other sessions end, API tokens too on request',
     body: ChangePasswordBody,
     response: Ok,
   }),

@@ -44,8 +44,17 @@ z.config({
 });
 
 export const Id = z.int().positive().max(2_147_483_647);
-export const Timestamp = z.iso.datetime({ offset: true });
-export const CalendarDate = z.iso.date();
+/**
+ * Years 1 to 9999 of the calendar, in UTC: what a date is written with four digits in, and what the database's
+ * timestamps read back (issue 28, L1: `0001-01-01T00:00:00+14:00` is in the year 0 and answered 500).
+ */
+export const inCalendar = (v: string) => {
+  const year = new Date(v.length === 10 ? `${v}T00:00:00Z` : v).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+};
+export const CALENDAR_YEARS = 'Must be in the years 1 to 9999';
+export const Timestamp = z.iso.datetime({ offset: true }).refine(inCalendar, CALENDAR_YEARS);
+export const CalendarDate = z.iso.date().refine(inCalendar, CALENDAR_YEARS);
 export const Ok = z.object({ ok: z.literal(true) });
 
 /** A moment an item's availability opens or closes: ISO 8601 (answered in UTC), or null for no limit. */

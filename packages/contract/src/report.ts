@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addresses } from './addresses.ts';
-import { call, Id } from './common.ts';
+import { CALENDAR_YEARS, call, Id, inCalendar } from './common.ts';
 
 /** Longest report range, in days (both ends included): three years, a leap day among them. */
 export const MAX_REPORT_DAYS = 3 * 365 + 1;
@@ -11,7 +11,7 @@ const DAY_MS = 86_400_000;
 export const reportDays = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
 
 // The generic "Invalid ISO date" does not tell the person what to type.
-const ReportDate = z.iso.date({ error: 'Must be a date as yyyy-MM-dd' });
+const ReportDate = z.iso.date({ error: 'Must be a date as yyyy-MM-dd' }).refine(inCalendar, CALENDAR_YEARS);
 
 export const ReportBody = z
   .object({ date_from: ReportDate, date_to: ReportDate, csv: z.boolean().default(false) })

@@ -24,7 +24,10 @@ import {
  */
 const isoTimestamp = customType<{ data: string; driverData: string | Date }>({
   dataType: () => 'timestamp(3) with time zone',
-  fromDriver: (v) => new Date(v).toISOString(),
+  // PostgreSQL's text ("0001-01-01 00:00:00+00") is read as ISO 8601: JavaScript's lenient reading of that form
+  // takes the years 0 to 99 for 1900s and 2000s ones.
+  fromDriver: (v) =>
+    (v instanceof Date ? v : new Date(v.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'))).toISOString(),
   toDriver: (v) => v,
 });
 const createdAt = () => isoTimestamp('created_at').notNull().default(sql`now()`);

@@ -35,15 +35,15 @@ function isConnectionFailure(err: unknown): boolean {
   return false;
 }
 
-/** Unique constraints named in the schema, said in the product's words. */
-const UNIQUE_MESSAGES: Record<string, string> = {
-  brands_slug_unique: 'A brand with this slug already exists',
-  brand_langs_brand_lang_uq: 'This brand already has a version in this language',
-  content_langs_content_lang_uq: 'This content already has a version in this language',
-  content_links_brand_content_uq: 'This content is already linked into this brand',
-  promo_codes_code_unique: 'A promo code with this code already exists',
-  languages_code_unique: 'A language with this code already exists',
-  video_files_content_lang_id_unique: 'This language version already has a video',
+/** Unique constraints named in the schema, said in the product's words, under the field that must change. */
+const UNIQUE_MESSAGES: Record<string, [field: string, message: string]> = {
+  brands_slug_unique: ['slug', 'A brand with this slug already exists'],
+  brand_langs_brand_lang_uq: ['lang_id', 'This brand already has a version in this language'],
+  content_langs_content_lang_uq: ['lang_id', 'This content already has a version in this language'],
+  content_links_brand_content_uq: ['content_id', 'This content is already linked into this brand'],
+  promo_codes_code_unique: ['code', 'A promo code with this code already exists'],
+  languages_code_unique: ['code', 'A language with this code already exists'],
+  video_files_content_lang_id_unique: ['content_lang_id', 'This language version already has a video'],
 };
 
 /** Time windows out of order (schema.ts windowInOrder): 400 naming the two fields, under the later one. */
@@ -57,8 +57,12 @@ const WINDOW_ORDER: Record<string, [string, string]> = {
 
 function fromDbError(e: DbError): HttpError | undefined {
   switch (e.code) {
-    case '23505':
-      return new HttpError(409, UNIQUE_MESSAGES[e.constraint ?? ''] ?? 'This already exists');
+    case '23505': {
+      const known = UNIQUE_MESSAGES[e.constraint ?? ''];
+      if (!known) return new HttpError(409, 'This already exists');
+      const [path, message] = known;
+      return new HttpError(409, message, [{ path, message }]);
+    }
     case '23503': {
       // "Key (brand_id)=(9) is not present in table ..." on insert/update; otherwise a delete of something still used.
       const missing = /^Key \((\w+)\)=\(([^)]*)\) is not present/.exec(e.detail ?? '');
@@ -120,7 +124,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(err)) return reply.code(400).send(validationAnswer(err));
     const dbError = findDbError(err);
     const mapped = dbError && fromDbError(dbError);
-    if (mapped) return reply.code(mapped.status).send({ detail: mapped.message });
+    // A database rule's refusal names its field like a validation failure (api.md, third wave).
+    if (mapped) {
+      return reply
+        .code(mapped.status)
+        .send({ detail: mapped.message, ...(mapped.errors ? { errors: mapped.errors } : {}) });
+    }
     if (isConnectionFailure(err)) {
       req.log.warn({ err }, 'database unavailable');
       return reply.code(503).send({ detail: 'The database is unavailable. Try again in a moment.' });

@@ -41,6 +41,8 @@ export function route<C extends Call>(
      * change of the catalogue and sent again until the next (lib/answers.ts). A function says which inputs are.
      */
     kept?: true | ((body: Body<C>) => boolean);
+    /** A public call that needs a live ingest key instead of a session (modules/ingest-keys/guard.ts). */
+    ingestKey?: true;
   } = {},
 ): void {
   const tag = c.path.split('/')[2] ?? 'api';
@@ -63,7 +65,13 @@ export function route<C extends Call>(
     url: c.path,
     bodyLimit: options.bodyLimit,
     // What the call needs (CALL_PERMISSIONS): the session hook (modules/auth) refuses a role without it, with 403.
-    config: { public: c.public === true, permission: permissionOf(c), change: isChange, kept: options.kept },
+    config: {
+      public: c.public === true,
+      permission: permissionOf(c),
+      change: isChange,
+      kept: options.kept,
+      ingestKey: options.ingestKey === true,
+    },
     schema: {
       summary: c.summary,
       tags: [tag],

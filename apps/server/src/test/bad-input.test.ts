@@ -37,7 +37,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createSession } from '../modules/auth/data.ts';
+import { createSession } from '../modules/auth/sessions.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { multipartBody, syntheticMp4, tinyPng } from './multipart.ts';
 

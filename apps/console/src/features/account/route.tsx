@@ -1,5 +1,5 @@
 import { ChangePasswordBody, ROLE_DESCRIPTIONS, ROLE_LABELS } from '@kids-vod/contract';
-import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { ApiTokens } from '../../shared/api-tokens/index.ts';
@@ -51,7 +51,7 @@ const validatePassword = schemaResolver(ChangePasswordBody, { sync: true });
 function PasswordForm({ userInputs }: { userInputs: string[] }) {
   const change = useChangePassword();
   const form = useForm({
-    initialValues: { current_password: '', new_password: '' },
+    initialValues: { current_password: '', new_password: '', end_api_tokens: false },
     validate: validatePassword,
   });
   return (
@@ -79,6 +79,11 @@ function PasswordForm({ userInputs }: { userInputs: string[] }) {
           userInputs={userInputs}
           {...form.getInputProps('new_password')}
           value={form.values.new_password}
+        />
+        <Checkbox
+          label="Also end my API tokens"
+          description="For a password that may have leaked: scripts using your tokens stop working, for good."
+          {...form.getInputProps('end_api_tokens', { type: 'checkbox' })}
         />
         <Group>
           <Button type="submit" loading={change.isPending}>
@@ -113,7 +118,8 @@ export function Component() {
       </Section>
       <Section title="API tokens">
         <Text size="sm" c="dimmed">
-          For scripts that call the API: a token acts with your role until it expires or is revoked.
+          For scripts that call the API: a token acts with your role until it expires or is revoked, and ends for good
+          when an admin resets your password or deactivates your account. A token cannot change how you sign in.
         </Text>
         <ApiTokens scope="own" />
       </Section>

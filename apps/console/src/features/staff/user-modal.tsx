@@ -17,7 +17,7 @@ interface UserValues {
 
 const validate = schemaResolver(UserUpdateBody, { sync: true });
 
-/** Deactivating (sessions end at once) and reactivating, and a password reset that gives a new link. */
+/** Deactivating (sessions and API tokens end at once) and reactivating, and a password reset that gives a new link. */
 function AccountActions({
   user,
   onChanged,
@@ -37,7 +37,7 @@ function AccountActions({
       user.is_active
         ? {
             title: `Deactivate ${user.name}?`,
-            message: `${user.email} is signed out everywhere at once and cannot sign in until reactivated.`,
+            message: `${user.email} is signed out everywhere at once and cannot sign in until reactivated. Their API tokens end for good.`,
             confirmLabel: 'Deactivate',
           }
         : { title: `Reactivate ${user.name}?`, confirmLabel: 'Reactivate', danger: false },
@@ -52,7 +52,8 @@ function AccountActions({
   async function resetPassword() {
     const sure = await confirmAction({
       title: `Reset the password of ${user.name}?`,
-      message: 'The old password and every session stop working; a new link (valid 72 hours) lets them choose one.',
+      message:
+        'The old password, every session and every API token stop working; a new link (valid 72 hours) lets them choose a password.',
       confirmLabel: 'Reset password',
     });
     if (sure) reset.mutate(user, { onSuccess: (answer) => onResetLink({ user, ...answer }) });

@@ -7,10 +7,31 @@ import { clearDrafts } from '../drafts/index.ts';
 /** What signing in and a refusal for want of a session (401) are about, for their toasts (query-client.ts). */
 export const SESSION_SUBJECT = 'session';
 
+/**
+ * Set while a sign-out the person asked for has not reached the server (issue 28): the session cookie is HttpOnly,
+ * so only the server can end it. Kept until a logout call succeeds.
+ */
+export const SIGN_OUT_PENDING_KEY = 'sign-out-pending';
+
+/** Ends the session on the server; false when the call did not get through (the session may still be alive). */
+async function endSession(): Promise<boolean> {
+  localStorage.setItem(SIGN_OUT_PENDING_KEY, '1');
+  try {
+    await send(api.auth.logout);
+  } catch (err) {
+    // 401: there is no session left to end.
+    if (!(err instanceof ApiError && err.status === 401)) return false;
+  }
+  localStorage.removeItem(SIGN_OUT_PENDING_KEY);
+  return true;
+}
+
 /** The signed-in profile; `null` when nobody is signed in (401). */
 export const profileQuery = queryOptions({
   queryKey: ['profile'],
   queryFn: async (): Promise<User | null> => {
+    // A sign-out that failed is tried again first, silently; until it gets through, nobody is signed in here.
+    if (localStorage.getItem(SIGN_OUT_PENDING_KEY) && !(await endSession())) return null;
     try {
       return await send(api.auth.user);
     } catch (err) {
@@ -32,6 +53,8 @@ export function needsTotpCode(err: unknown): boolean {
 /** Signed in (by the login form or an invite link): the token kept as the specification says, the profile read anew. */
 async function signedIn(queryClient: QueryClient, token: string) {
   localStorage.setItem(TOKEN_KEY, token);
+  // The new session's cookie took the old one's place: nothing is left for a pending sign-out to end.
+  localStorage.removeItem(SIGN_OUT_PENDING_KEY);
   // Another account may have used this tab: nothing of its screens' data is kept.
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'profile' });
   await queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
@@ -60,8 +83,9 @@ export function useAcceptInvite() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    // A failed logout is ignored: the profile is cleared here either way.
-    mutationFn: () => send(api.auth.logout).catch(() => undefined),
+    // A failed logout shows nothing (the specification's "ignored silently"): the profile is cleared here either
+    // way, and the call is made again at the console's next start, before anything else (profileQuery).
+    mutationFn: endSession,
     onSettled: () => {
       // Signing out is the end of the user's unsaved typing in this tab; a session ended elsewhere keeps it.
       const userId = queryClient.getQueryData(profileQuery.queryKey)?.id;

@@ -5,21 +5,14 @@ import { sessions, users } from '../../db/schema.ts';
 import { badRequest, conflict, fieldError, HttpError, notFound } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { recordStaffEvent } from '../../lib/staff-audit.ts';
-import {
-  findPasswordToken,
-  findUserById,
-  listSessions,
-  revokeUserSessions,
-  type SessionUser,
-  type UserView,
-  usePasswordToken,
-  viewOf,
-} from './data.ts';
 import { loadSecretKey } from './device-cookie.ts';
+import { findPasswordToken, usePasswordToken } from './password-links.ts';
 import { passwordProblem } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { codesThrottled, recordCodeFailure, replaceRecoveryCodes, turnOffTotp } from './second-factor.ts';
+import { listSessions, revokeUserApiTokens, revokeUserSessions, type SessionUser } from './sessions.ts';
 import { newTotpSecret, openSecret, otpauthUrl, sealSecret, totpStep } from './totp.ts';
+import { findUserById, type UserView, viewOf } from './user-view.ts';
 
 type SignIn = (
   req: FastifyRequest,
@@ -67,6 +60,8 @@ export async function accountRoutes(app: FastifyInstance, signIn: SignIn) {
     const password_hash = await hashPassword(req.body.new_password);
     await db.update(users).set({ password_hash, updated_at: sql`now()` }).where(eq(users.id, me.id));
     await revokeUserSessions(db, me.id, req.user?.sessionId);
+    // Offered, not forced: tokens run scripts that a password change for another reason should not stop.
+    if (req.body.end_api_tokens) await revokeUserApiTokens(db, me.id);
     await recordStaffEvent(db, { entity: 'users', entity_id: me.id, action: 'change_password' });
     return { ok: true as const };
   });

@@ -5,8 +5,9 @@ import { loginFailures, sessions, users } from '../../db/schema.ts';
 import { sessionCookieToken } from '../../test/contract-call.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
 import { brandList } from '../../test/whole-lists.ts';
-import { clearSignInFailures, MAX_FAILURES_PER_EMAIL, upsertAdmin } from './data.ts';
+import { upsertAdmin } from './data.ts';
 import { deviceCookieName } from './device-cookie.ts';
+import { clearSignInFailures, MAX_FAILURES_PER_EMAIL } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 let t: TestApp;

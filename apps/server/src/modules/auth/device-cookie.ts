@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 /**
  * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"): a browser that signed in as an
  * email gets a cookie naming that email, signed by the server; with it, its sign-ins have an allowance of their own
- * (data.ts, `startLoginAttempt`), so failures of strangers for the email never lock it out. Sent only to the
+ * (login-throttle.ts, `throttledLoginAttempt`), so failures of strangers for the email never lock it out. Sent only to the
  * login call, HttpOnly; its value is a random nonce and its signature, nothing a reader could sign in with.
  */
 export const DEVICE_COOKIE_MAX_AGE_S = 180 * 86_400;

@@ -1,28 +1,9 @@
-import { api, type Permission } from '@kids-vod/contract';
+import { api } from '@kids-vod/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import { HttpError } from '../../lib/errors.ts';
-import { requirePermission } from '../../lib/permissions.ts';
 import { route } from '../../lib/route.ts';
 import { recordStaffEvent } from '../../lib/staff-audit.ts';
 import { accountRoutes } from './account-routes.ts';
-import {
-  API_TOKEN_PREFIX,
-  clearLoginFailures,
-  createSession,
-  findApiTokenUser,
-  findSessionUser,
-  findUserByEmail,
-  hashToken,
-  revokeSession,
-  SESSION_RECHECK_MS,
-  type SessionUser,
-  sessionHandle,
-  startLoginAttempt,
-  THROTTLE_WINDOW_MS,
-  type UserView,
-  viewOf,
-} from './data.ts';
 import {
   DEVICE_COOKIE_MAX_AGE_S,
   DEVICE_COOKIE_PATH,
@@ -31,58 +12,12 @@ import {
   newDeviceCookie,
   verifyDeviceCookie,
 } from './device-cookie.ts';
+import { clearLoginFailures, THROTTLE_WINDOW_MS, throttledLoginAttempt } from './login-throttle.ts';
 import { DUMMY_HASH, verifyPassword } from './passwords.ts';
 import { CODE_WINDOW_MS, codesThrottled, recordCodeFailure, useSecondFactor } from './second-factor.ts';
-
-export const SESSION_COOKIE = 'session';
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    user: SessionUser | null;
-  }
-  interface FastifyContextConfig {
-    public?: boolean;
-    /** What the call needs (CALL_PERMISSIONS), set by route(). */
-    permission?: Permission;
-    /** A signed-in change (route()): it may end sessions or change a role, so the sessions checked are checked anew. */
-    change?: boolean;
-  }
-}
-
-/** What a user who must set up two-factor may still call: the set-up itself, and signing out. */
-const OPEN_BEFORE_TOTP = new Set(
-  [
-    api.auth.user,
-    api.auth.logout,
-    api.auth.sessions,
-    api.auth.revokeSession,
-    api.auth.totpSetup,
-    api.auth.totpEnable,
-  ].map((c) => `${c.method} ${c.path}`),
-);
-
-function bearerToken(req: FastifyRequest): string | undefined {
-  const header = req.headers.authorization;
-  if (!header?.startsWith('Bearer ')) return undefined;
-  return header.slice(7).trim() || undefined;
-}
-
-/**
- * Whether `origin` is the console's own. Behind https (`PUBLIC_URL` https) only `PUBLIC_URL`'s origin is: the
- * server itself sees plain http from its proxy, and an `http://<host>` page is not the console.
- */
-function isOwnOrigin(req: FastifyRequest, origin: string, publicOrigin: string | undefined): boolean {
-  if (publicOrigin && origin === publicOrigin) return true;
-  return !publicOrigin?.startsWith('https:') && origin === `${req.protocol}://${req.host}`;
-}
-
-/** An Origin naming another site on a cookie-authenticated unsafe request is a cross-site request forgery. */
-function isCrossSite(req: FastifyRequest, publicOrigin: string | undefined): boolean {
-  const origin = req.headers.origin;
-  if (!origin) return req.headers['sec-fetch-site'] === 'cross-site';
-  return !isOwnOrigin(req, origin, publicOrigin);
-}
+import { isOwnOrigin, SESSION_COOKIE } from './session-guard.ts';
+import { createSession, revokeSession, type SessionUser, sessionHandle } from './sessions.ts';
+import { findUserByEmail, type UserView, viewOf } from './user-view.ts';
 
 /**
  * Logout is a GET (the specification's), so anything that loads a URL could send it: a link or a form on another
@@ -117,56 +52,6 @@ export async function authRoutes(app: FastifyInstance) {
   const publicOrigin = app.config.PUBLIC_URL ? new URL(app.config.PUBLIC_URL).origin : undefined;
   const secretKey = loadSecretKey(app.config);
 
-  app.decorateRequest('user', null);
-
-  /**
-   * The users of the sessions checked within the last second (issue 19, decision 034), by the token's hash: a call
-   * needs no database round trip for its session when the same session called just before. A session revoked, a
-   * user deactivated or a role changed takes effect at once on this instance (every change clears them, and so does
-   * signing out) and within a second on any other.
-   */
-  const recentlyChecked = new LRUCache<string, SessionUser>({ max: 10_000, ttl: SESSION_RECHECK_MS });
-
-  /** A personal API token's owner, or a session's user (cookie or bearer). */
-  const signedInUser = async (token: string | undefined) => {
-    if (!token) return null;
-    const key = hashToken(token);
-    const known = recentlyChecked.get(key);
-    if (known) return known;
-    const user = token.startsWith(API_TOKEN_PREFIX)
-      ? await findApiTokenUser(db, token)
-      : await findSessionUser(db, token);
-    if (user) recentlyChecked.set(key, user);
-    return user;
-  };
-  // Before the answer leaves (the change is committed by then), so the caller's next call already sees it.
-  app.addHook('onSend', async (req, _reply, payload) => {
-    if (req.routeOptions.config.change) recentlyChecked.clear();
-    return payload;
-  });
-
-  // Every call needs a session but those the contract marks public; unknown routes fall through to 404.
-  // The matched route's pattern decides, never the raw URL: the router decodes it, so /%61pi/... reaches /api/...
-  // Then the role: every call's permission (CALL_PERMISSIONS) is checked here, in one place.
-  app.addHook('onRequest', async (req) => {
-    const pattern = req.routeOptions.url;
-    if (pattern === undefined || !pattern.startsWith('/api/') || pattern.startsWith('/api/docs')) return;
-    const bearer = bearerToken(req);
-    const cookie = req.cookies[SESSION_COOKIE];
-    if (!bearer && cookie && !SAFE_METHODS.has(req.method) && isCrossSite(req, publicOrigin)) {
-      throw new HttpError(403, 'Cross-site request refused');
-    }
-    if (req.routeOptions.config.public) return;
-    req.user = await signedInUser(bearer ?? cookie);
-    if (!req.user) throw new HttpError(401, 'Not signed in');
-    if (req.user.totp_setup_required && !OPEN_BEFORE_TOTP.has(`${req.method} ${pattern}`)) {
-      throw new HttpError(403, 'Set up two-factor sign-in first');
-    }
-    const { permission } = req.routeOptions.config;
-    if (!permission) throw new HttpError(403, 'This call has no permission set');
-    requirePermission(req.user, permission);
-  });
-
   /** A new session for the user: the cookie, the token and the user, as login answers them. */
   const signIn = async (
     req: FastifyRequest,
@@ -185,6 +70,15 @@ export async function authRoutes(app: FastifyInstance) {
       sameSite: 'lax',
       secure: secureCookie,
       expires: expiresAt,
+    });
+    // A new device cookie at every sign-in, as OWASP's scheme has it: this browser now has an allowance of its own.
+    // An invitation's acceptance too, so a colleague who just joined is never locked out by strangers (issue 28).
+    reply.setCookie(deviceCookieName(user.email), newDeviceCookie(secretKey, user.email), {
+      path: DEVICE_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookie,
+      maxAge: DEVICE_COOKIE_MAX_AGE_S,
     });
     // The session token travels only in the HttpOnly cookie; the answer's `token` is its handle (decision 014).
     return { token: sessionHandle(token), user: { ...user, last_sign_in_at: new Date().toISOString() } };
@@ -214,19 +108,21 @@ export async function authRoutes(app: FastifyInstance) {
 
   route(app, api.auth.login, async (req, reply) => {
     const { email, password, code } = req.body;
-    const deviceCookie = deviceCookieName(email);
-    const device = verifyDeviceCookie(secretKey, email, req.cookies[deviceCookie]);
-    if ((await startLoginAttempt(db, req.ip, email, device)) === null) {
+    const device = verifyDeviceCookie(secretKey, email, req.cookies[deviceCookieName(email)]);
+    // The password is checked first and only a wrong one is counted: right ones sent at once all sign in.
+    const user = await throttledLoginAttempt(db, { ip: req.ip, email, device }, async () => {
+      const found = await findUserByEmail(db, email);
+      if (found && (await verifyPassword(password, found.password_hash))) return found;
+      if (found) await failedSignIn(found, 'wrong password');
+      // An unknown email takes as long as a wrong password, so the time does not tell which it was.
+      else await verifyPassword(password, DUMMY_HASH);
+      return false;
+    });
+    if (user === null) {
       reply.header('retry-after', String(THROTTLE_WINDOW_MS / 1000));
       throw new HttpError(429, 'Too many failed sign-ins. Try again in 15 minutes.');
     }
-    const user = await findUserByEmail(db, email);
-    const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    // The attempt is already counted as a failure: a wrong password leaves it so.
-    if (!user || !ok) {
-      if (user) await failedSignIn(user, 'wrong password');
-      throw new HttpError(400, 'Wrong email or password');
-    }
+    if (user === false) throw new HttpError(400, 'Wrong email or password');
     if (!user.is_active) {
       await failedSignIn(user, 'deactivated');
       throw new HttpError(403, 'This account is deactivated. Ask an admin to reactivate it.');
@@ -240,16 +136,7 @@ export async function authRoutes(app: FastifyInstance) {
       }
     }
     await clearLoginFailures(db, email, device);
-    const answer = await signIn(req, reply, viewOf(user), api.auth.login);
-    // A new device cookie at every sign-in, as OWASP's scheme has it: this browser now has an allowance of its own.
-    reply.setCookie(deviceCookie, newDeviceCookie(secretKey, email), {
-      path: DEVICE_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: secureCookie,
-      maxAge: DEVICE_COOKIE_MAX_AGE_S,
-    });
-    return answer;
+    return signIn(req, reply, viewOf(user), api.auth.login);
   });
 
   route(app, api.auth.user, async (req) => userAnswer(req.user as SessionUser));
@@ -259,7 +146,7 @@ export async function authRoutes(app: FastifyInstance) {
     const { sessionId } = req.user as SessionUser;
     if (sessionId) await revokeSession(db, sessionId);
     // A GET, so not a change to route(): its session is forgotten here.
-    recentlyChecked.clear();
+    app.forgetCheckedSessions();
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie });
     return { ok: true as const };
   });

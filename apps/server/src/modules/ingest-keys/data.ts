@@ -20,13 +20,16 @@ const keyColumns = {
   from_settings: ingestKeys.from_settings,
 };
 
+/** How the `INGEST_KEY` setting's key is found among the rows: by its hash. */
+export const settingsKeyHash = (settingsKey: string | undefined) => (settingsKey ? hashToken(settingsKey) : undefined);
+
 /**
  * The `INGEST_KEY` setting's key, kept as a row so it is listed and its use recorded. It works while the setting
  * holds it (checked against this instance's configuration, not the row): rows of earlier values are not listed.
  */
 export async function keepSettingsKey(db: Executor, settingsKey: string | undefined): Promise<string | undefined> {
-  if (!settingsKey) return undefined;
-  const key_hash = hashToken(settingsKey);
+  const key_hash = settingsKeyHash(settingsKey);
+  if (!settingsKey || !key_hash) return undefined;
   await db
     .insert(ingestKeys)
     .values({ name: SETTINGS_KEY_NAME, prefix: shownPart(settingsKey), key_hash, from_settings: true })

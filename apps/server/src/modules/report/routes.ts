@@ -1,5 +1,5 @@
 import { api } from '@kids-vod/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { dottedDate } from '../../lib/csv.ts';
 import { route } from '../../lib/route.ts';
 import { ingestViews, viewsReport, viewsReportCsv } from './data.ts';
@@ -7,21 +7,14 @@ import { ingestViews, viewsReport, viewsReportCsv } from './data.ts';
 /** 10,000 events of a few hundred bytes each, with room to spare; the server-wide limit is 1 MB. */
 const INGEST_BODY_LIMIT = 8 * 1024 * 1024;
 
-export async function reportRoutes(
-  app: FastifyInstance,
-  ingestKey: {
-    check: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    recordUse: (req: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
-  },
-) {
+export async function reportRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
   // Player apps have no session: the contract marks the call public, and an ingest key stands in for it
-  // (modules/ingest-keys). Checked on request, before an 8 MB body is read and validated for someone without one.
-  await app.register(async (ingest) => {
-    ingest.addHook('onRequest', ingestKey.check);
-    ingest.addHook('onSend', ingestKey.recordUse);
-    route(ingest, api.report.views, (req) => ingestViews(db, req.body.events), { bodyLimit: INGEST_BODY_LIMIT });
+  // (`ingestKeyGuard`, modules/ingest-keys/guard.ts).
+  route(app, api.report.views, (req) => ingestViews(db, req.body.events), {
+    bodyLimit: INGEST_BODY_LIMIT,
+    ingestKey: true,
   });
 
   route(app, api.report.report, async (req, reply) => {

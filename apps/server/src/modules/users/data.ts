@@ -9,6 +9,7 @@ import {
   clearSignInFailures,
   createPasswordToken,
   NO_PASSWORD,
+  revokeUserApiTokens,
   revokeUserSessions,
   turnOffTotp,
   userColumns,
@@ -37,7 +38,8 @@ export async function inviteUser(db: Executor, body: Body<typeof api.users.invit
 
 /**
  * Name, role, active state. Demoting or deactivating the last active admin is refused (409): the admins are
- * locked first, so two admins demoting each other at once cannot both succeed. Deactivating ends the sessions.
+ * locked first, so two admins demoting each other at once cannot both succeed. Deactivating ends the sessions and
+ * the API tokens.
  */
 export async function updateUser(db: Executor, body: Body<typeof api.users.update>) {
   const [before] = await db.select().from(users).where(eq(users.id, body.id)).for('update');
@@ -63,7 +65,11 @@ export async function updateUser(db: Executor, body: Body<typeof api.users.updat
     })
     .where(eq(users.id, before.id))
     .returning();
-  if (!isActive) await revokeUserSessions(db, row.id);
+  // Ended for good: reactivating the account brings none of them back (issue 28, M1).
+  if (!isActive) {
+    await revokeUserSessions(db, row.id);
+    await revokeUserApiTokens(db, row.id);
+  }
   const fields = ['name', 'role', 'is_active'] as const;
   const changed = fields.filter((f) => before[f] !== row[f]);
   if (changed.length > 0) {
@@ -79,7 +85,7 @@ export async function updateUser(db: Executor, body: Body<typeof api.users.updat
 }
 
 /**
- * A new link to choose a password: the old password, every session and two-factor stop working (the admin vouches
+ * A new link to choose a password: the old password, every session, every API token and two-factor stop working (the admin vouches
  * for the person receiving the link, who sets two-factor up again), and the sign-in throttle for the email clears.
  */
 export async function resetPassword(db: Executor, id: number) {
@@ -90,6 +96,7 @@ export async function resetPassword(db: Executor, id: number) {
     .returning();
   if (!row) throw notFound('User');
   await revokeUserSessions(db, id);
+  await revokeUserApiTokens(db, id);
   await turnOffTotp(db, id);
   await clearSignInFailures(db, row.email);
   const link = await createPasswordToken(db, id, 'reset');

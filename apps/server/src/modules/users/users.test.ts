@@ -78,7 +78,7 @@ describe('staff accounts', () => {
     expect((await t.call(api.users.update, { id: second.id, is_active: false })).is_active).toBe(false);
   });
 
-  it('deactivating ends the sessions and API tokens at once and refuses sign-in; reactivating lets them back', async () => {
+  it('deactivating ends the sessions and API tokens at once and refuses sign-in; reactivating revives no token', async () => {
     const editor = await addStaff(t, 'editor');
     const { secret } = await t.call(api.token.create, { name: 'script' }, { token: editor.token });
     expect((await t.send(api.brand.list, {}, { token: secret })).statusCode).toBe(200);
@@ -89,10 +89,11 @@ describe('staff accounts', () => {
     expect(login.statusCode).toBe(403);
     expect(login.json<ApiError>().detail).toMatch(/deactivated/);
     await t.call(api.users.update, { id: editor.id, is_active: true });
-    expect(
-      (await t.send(api.auth.login, { email: editor.email, password: editor.password }, { token: null })).statusCode,
-    ).toBe(200);
-    expect((await t.send(api.brand.list, {}, { token: secret })).statusCode).toBe(200);
+    const back = await t.send(api.auth.login, { email: editor.email, password: editor.password }, { token: null });
+    expect(back.statusCode).toBe(200);
+    // Issue 28, M1: ended for good, not suspended.
+    expect((await t.send(api.brand.list, {}, { token: secret })).statusCode).toBe(401);
+    expect(await t.call(api.token.list, {}, { token: sessionCookieToken(back.headers['set-cookie']) })).toEqual([]);
   });
 
   it('refuses a stale updated_at with 409', async () => {
@@ -104,13 +105,16 @@ describe('staff accounts', () => {
     ).toBe(409);
   });
 
-  it('resets a password: the old one and every session stop, the throttle clears, the new link works once', async () => {
+  it('resets a password: the old one, every session and API token stop, the throttle clears, the link works once', async () => {
     const marketing = await addStaff(t, 'marketing');
+    const { secret } = await t.call(api.token.create, { name: 'script' }, { token: marketing.token });
     for (let i = 0; i < 5; i++) {
       await t.send(api.auth.login, { email: marketing.email, password: `wrong-${i}` }, { token: null });
     }
     const reset = await t.call(api.users.resetPassword, { id: marketing.id });
     expect((await t.send(api.brand.list, {}, { token: marketing.token })).statusCode).toBe(401);
+    // Issue 28, M1: the API token ends with the password, and choosing a new one brings it not back.
+    expect((await t.send(api.brand.list, {}, { token: secret })).statusCode).toBe(401);
     const old = await t.send(api.auth.login, { email: marketing.email, password: marketing.password }, { token: null });
     expect(old.statusCode).toBe(400);
     const chosen = await accept(tokenOf(reset.invite_url), 'lantern-orchard-copper-7');
@@ -121,6 +125,7 @@ describe('staff accounts', () => {
       { token: null },
     );
     expect(login.statusCode, login.body).toBe(200);
+    expect((await t.send(api.brand.list, {}, { token: secret })).statusCode).toBe(401);
   });
 
   it('records staff changes and sign-ins in the audit log, without secrets', async () => {
