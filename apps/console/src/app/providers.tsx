@@ -43,8 +43,8 @@ const theme = createTheme({
         alphaLabel: 'Opacity',
       } satisfies Partial<ColorPickerProps>,
     },
-    // A wide table scrolls in the browser's own way: Mantine's ScrollArea (4.5 KB gzip) stays out of the first load,
-    // see `tableScrollWithoutScrollArea` in vite.config.ts, which counts on every table's container being native.
+    // A wide table scrolls in the browser's own way (overflow: auto, the system's scrollbar, keyboard and touch
+    // scrolling), not with Mantine's custom-drawn ScrollArea (decision 036).
     TableScrollContainer: { defaultProps: { type: 'native' } satisfies Partial<TableScrollContainerProps> },
     // A modal's or the drawer's title bar is a <div>: Mantine's <header> is a second banner landmark beside the page's.
     ModalHeader: { defaultProps: { component: 'div' } },
