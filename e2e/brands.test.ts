@@ -250,11 +250,14 @@ describe('brands', () => {
         sort: 0,
       });
 
-    // Load their version: the form shows what is stored, and nothing is unsaved in it.
+    // Load their version: the form shows what is stored, and nothing is unsaved in it. Theirs is read by itself
+    // (brand/get), not with every brand.
     await c.t.post('/api/brand/update', { id: brand.id, name: 'Moon Bunnies by someone else' });
     await edit.getByLabel('Sort').fill('7');
+    const calls = apiCalls(page);
     await edit.getByRole('button', { name: 'Save brand' }).click();
     await conflict.getByRole('button', { name: 'Load their version' }).click();
+    expect(callsTo(calls, '/api/brand/get')).toEqual([`/api/brand/get {"id":${brand.id}}`]);
     await expect.poll(() => edit.getByLabel(/^Name/).inputValue()).toBe('Moon Bunnies by someone else');
     expect(await edit.getByLabel('Sort').inputValue()).toBe('0');
     expect((await brands()).find((b) => b.id === brand.id)?.sort).toBe(0);
