@@ -24,31 +24,48 @@ const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe('toasts', () => {
-  it("show where they cover none of an open modal's buttons, nor the header", async () => {
+  it("show bottom-right, where they cover none of an open modal's buttons, nor its title, nor the header", async () => {
     for (const size of [
       { width: 1280, height: 800 },
       { width: 1280, height: 600 },
+      { width: 700, height: 560 },
     ]) {
       const page = await c.newPage(size);
       await c.signIn(page);
       await page.getByRole('button', { name: 'New brand' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'New brand' });
-      await dialog.getByLabel(/^Name/).fill(`Toast Corner ${size.height}`);
+      await dialog.getByLabel(/^Name/).fill(`Toast Corner ${size.width}x${size.height}`);
       await dialog.getByRole('button', { name: 'Create brand' }).click();
       const edit = page.getByRole('dialog', { name: 'Edit brand' });
       await edit.getByRole('button', { name: 'Save brand' }).waitFor();
-      const saved = toast(page, 'Brand created');
-      await saved.waitFor();
-      // Measured once it has slid in.
+      await toast(page, 'Brand created').waitFor();
+      // Two more saves: the toasts of a run of saves pile up behind the newest.
+      for (const n of [1, 2]) {
+        await edit.getByLabel('Slug').fill(`toast-corner-${size.width}-${size.height}-${n}-${Date.now()}`);
+        await edit.getByRole('button', { name: 'Save brand' }).click();
+        await expect.poll(() => toast(page, 'Brand saved').count()).toBeGreaterThanOrEqual(1);
+      }
+      // Measured once they have slid in.
       await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-      const shown = await box(saved);
-      expect(shown.y).toBeGreaterThanOrEqual(44);
+      const shown = await Promise.all((await page.locator('.mantine-Notification-root').all()).map(box));
+      expect(shown.length).toBeGreaterThan(1);
+      const front = shown.reduce((a, b) => (a.y + a.height >= b.y + b.height ? a : b));
+      // Bottom-right, as the specification places them.
+      expect(size.width - (front.x + front.width)).toBeLessThanOrEqual(24);
+      expect(size.height - (front.y + front.height)).toBeLessThanOrEqual(24);
+      const header = await box(page.getByRole('banner'));
+      const title = await box(edit.getByRole('heading', { name: 'Edit brand' }));
       const buttons = await edit.getByRole('button').all();
       expect(buttons.length).toBeGreaterThan(2);
-      for (const button of buttons) {
-        if (!(await button.isVisible())) continue;
-        expect(overlaps(shown, await box(button)), `the toast covers ${await button.textContent()}`).toBe(false);
+      for (const one of shown) {
+        expect(overlaps(one, header), 'a toast covers the header').toBe(false);
+        expect(overlaps(one, title), "a toast covers the modal's title").toBe(false);
+        for (const button of buttons) {
+          if (!(await button.isVisible())) continue;
+          expect(overlaps(one, await box(button)), `a toast covers ${await button.textContent()}`).toBe(false);
+        }
       }
+      await page.screenshot({ path: `/tmp/toasts-${size.width}x${size.height}.png` });
     }
     expectNoConsoleErrors();
   });

@@ -13,7 +13,7 @@ import { LAST_PAGE_KEY } from '../lib/storage-keys.ts';
 import classes from './layout.module.css';
 import { LeaveGuard } from './leave-guard.tsx';
 import { ProfileButton } from './profile-button.tsx';
-import { useRouteTitle } from './route-handle.ts';
+import { pageToComeBackTo, useRouteTitle } from './route-handle.ts';
 
 /**
  * The class react-remove-scroll-bar moves by the scrollbar's width while a modal or the drawer locks the page's
@@ -79,7 +79,8 @@ export function Layout() {
   const [sidebarOpen, sidebar] = useDisclosure(false);
   const idle = useIdle();
   const location = useLocation();
-  const { title, screen } = useRouteTitle();
+  const route = useRouteTitle();
+  const { title, screen } = route;
   useProgressBar();
 
   usePageTitle(title);
@@ -91,9 +92,10 @@ export function Layout() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+  const comeBackTo = pageToComeBackTo(route, location);
   useEffect(() => {
-    localStorage.setItem(LAST_PAGE_KEY, location.pathname + location.search);
-  }, [location.pathname, location.search]);
+    if (comeBackTo) localStorage.setItem(LAST_PAGE_KEY, comeBackTo);
+  }, [comeBackTo]);
 
   return (
     <>

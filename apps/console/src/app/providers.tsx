@@ -59,13 +59,29 @@ const theme = createTheme({
     // Toasts: the close icon needs a name, and Mantine's grey message under a title is below 4.5:1 in both modes.
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } satisfies Partial<NotificationProps>,
-      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+      // At most three lines, so that a toast stays within its corner (decision 042).
+      styles: {
+        description: {
+          color: 'var(--mantine-color-dimmed)',
+          display: '-webkit-box',
+          WebkitBoxOrient: 'vertical',
+          WebkitLineClamp: 3,
+          overflow: 'hidden',
+        },
+      },
     },
   },
 });
+/** One toast of at most three lines and the edges of two behind it, above the corner's margin. */
+const TOASTS_CORNER = '9.5rem';
 // Mantine's default dimmed text is below the 4.5:1 contrast ratio in both modes; one shade stronger passes.
 const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
+  variables: {
+    // The bottom-right corner the toasts keep to (app/overlays.tsx): an open modal ends above it, so that no toast
+    // covers its buttons or its title (decision 042). Mantine's modals start 5dvh from the top.
+    '--toasts-corner': TOASTS_CORNER,
+    '--modal-content-max-height': 'calc(95dvh - var(--toasts-corner))',
+  },
   // The same holds for field messages (red 6 on white, red 8 on dark grey): red 9 and red 5 pass.
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
