@@ -2,9 +2,10 @@ import { ROLE_LABELS, type User } from '@kids-vod/contract';
 import { Badge, Group, Table, Text } from '@mantine/core';
 import { ListTable, OpenLink, type SortableRows } from '../../components/list-table.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
-import { ACTIVE, StateLabel } from '../../components/state-label.tsx';
+import { StateLabel } from '../../components/state-label.tsx';
 import { formatMoment } from '../../lib/format-time.ts';
 import { type SortDirection, sortRows } from '../../lib/url-state.ts';
+import { accountState } from './account-state.ts';
 
 const TWO_FACTOR = ['On', 'Off'] as const;
 
@@ -12,12 +13,18 @@ const sortValue: Record<string, (u: User) => string | number | boolean> = {
   name: (u) => u.name.toLowerCase(),
   email: (u) => u.email,
   role: (u) => u.role,
-  state: (u) => u.is_active,
+  state: (u) => accountState(u),
   totp: (u) => u.totp_enabled,
   signin: (u) => u.last_sign_in_at ?? '',
 };
 
 /** Staff in the chosen order; without one, by name. */
+/** "Active", "Invited" (never signed in) or "Inactive"; only Active is marked as on. */
+function AccountState({ user }: { user: User }) {
+  const state = accountState(user);
+  return <StateLabel on={state === 'Active'} words={[state, state]} />;
+}
+
 export function sortUsers(rows: User[], column: string, direction: SortDirection): User[] {
   return sortRows(rows, sortValue[column] ?? sortValue.name!, direction);
 }
@@ -66,7 +73,7 @@ export function UsersTable({
           <Table.Td>{u.email}</Table.Td>
           <Table.Td>{ROLE_LABELS[u.role]}</Table.Td>
           <Table.Td>
-            <StateLabel on={u.is_active} words={ACTIVE} />
+            <AccountState user={u} />
           </Table.Td>
           <Table.Td>
             <StateLabel on={u.totp_enabled} words={TWO_FACTOR} />
