@@ -13,12 +13,6 @@ afterAll(() => c.close());
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('.mantine-Notification-root').filter({ hasText: text });
 
-async function box(locator: Locator) {
-  const b = await locator.boundingBox();
-  if (!b) throw new Error(`${locator} is not visible`);
-  return b;
-}
-
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -45,24 +39,37 @@ describe('toasts', () => {
         await edit.getByRole('button', { name: 'Save brand' }).click();
         await expect.poll(() => toast(page, 'Brand saved').count()).toBeGreaterThanOrEqual(1);
       }
-      // Measured once they have slid in.
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-      const shown = await Promise.all((await page.locator('.mantine-Notification-root').all()).map(box));
-      expect(shown.length).toBeGreaterThan(1);
-      const front = shown.reduce((a, b) => (a.y + a.height >= b.y + b.height ? a : b));
+      // Measured in the page at one moment, once they have slid in: a toast lasts 4 s, a loaded machine is slow.
+      const seen = await page.evaluate(async () => {
+        await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+        const rect = (el: Element | null) => {
+          if (!el) throw new Error('not on the page');
+          const { x, y, width, height } = el.getBoundingClientRect();
+          return { x, y, width, height };
+        };
+        const dialog = [...document.querySelectorAll('[role="dialog"]')].find((d) =>
+          d.querySelector('h2')?.textContent?.includes('Edit brand'),
+        );
+        return {
+          toasts: [...document.querySelectorAll('.mantine-Notification-root')].map(rect),
+          header: rect(document.querySelector('header')),
+          title: rect(dialog?.querySelector('h2') ?? null),
+          buttons: [...(dialog?.querySelectorAll('button') ?? [])]
+            .filter((b) => b.getClientRects().length > 0)
+            .map((b) => ({ name: b.textContent || b.getAttribute('aria-label'), ...rect(b) })),
+        };
+      });
+      expect(seen.toasts.length).toBeGreaterThan(0);
+      const front = seen.toasts.reduce((a, b) => (a.y + a.height >= b.y + b.height ? a : b));
       // Bottom-right, as the specification places them.
       expect(size.width - (front.x + front.width)).toBeLessThanOrEqual(24);
       expect(size.height - (front.y + front.height)).toBeLessThanOrEqual(24);
-      const header = await box(page.getByRole('banner'));
-      const title = await box(edit.getByRole('heading', { name: 'Edit brand' }));
-      const buttons = await edit.getByRole('button').all();
-      expect(buttons.length).toBeGreaterThan(2);
-      for (const one of shown) {
-        expect(overlaps(one, header), 'a toast covers the header').toBe(false);
-        expect(overlaps(one, title), "a toast covers the modal's title").toBe(false);
-        for (const button of buttons) {
-          if (!(await button.isVisible())) continue;
-          expect(overlaps(one, await box(button)), `a toast covers ${await button.textContent()}`).toBe(false);
+      expect(seen.buttons.length).toBeGreaterThan(2);
+      for (const one of seen.toasts) {
+        expect(overlaps(one, seen.header), 'a toast covers the header').toBe(false);
+        expect(overlaps(one, seen.title), "a toast covers the modal's title").toBe(false);
+        for (const button of seen.buttons) {
+          expect(overlaps(one, button), `a toast covers ${button.name}`).toBe(false);
         }
       }
       await page.screenshot({ path: `/tmp/toasts-${size.width}x${size.height}.png` });
