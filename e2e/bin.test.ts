@@ -97,6 +97,8 @@ describe('delete to the bin', () => {
     const [entry] = (await bin('brands')).rows.filter((r) => r.id === brand.id);
     const purgeDay = new Date(new Date(entry!.deleted_at).getTime() + 30 * 86_400_000).toLocaleDateString('en-GB');
     expect(cells[4]).toBe(purgeDay);
+    // Its number tells it apart from another item of the same name.
+    expect(cells[5]).toBe(`#${brand.id}`);
     await row.getByRole('button', { name: 'Restore Binnable Bay' }).click();
     await toast(page, '“Binnable Bay” restored.').waitFor();
     await row.waitFor({ state: 'detached' });

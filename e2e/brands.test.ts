@@ -190,6 +190,25 @@ describe('brands', () => {
     expectNoConsoleErrors();
   });
 
+  it('takes the first match of the Countries picker on Enter, as the single pickers do', async () => {
+    const brand = await addBrand({ name: 'Typed Countries' });
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.goto(`/admin/brands?edit=${brand.id}`);
+    const rules = page.getByRole('dialog', { name: 'Edit brand' }).getByRole('region', { name: 'Where available' });
+    const countries = rules.getByRole('combobox', { name: 'Countries' });
+    await countries.fill('Germ');
+    await countries.press('Enter');
+    await countries.fill('Austri');
+    await countries.press('Enter');
+    // Each Enter took its match as a chosen country, and saved nothing.
+    await expect
+      .poll(() => rules.locator('.mantine-Pill-label').allInnerTexts())
+      .toEqual(['Germany (DE)', 'Austria (AT)']);
+    expect((await brands()).find((b) => b.id === brand.id)?.country_rules).toEqual([]);
+    expectNoConsoleErrors();
+  });
+
   it('asks before closing with unsaved changes, clears the brand on close, and reports a stale save', async () => {
     const brand = await addBrand({ name: 'Moon Bunnies' });
     const page = await c.newPage();

@@ -139,6 +139,47 @@ describe('promo banners', () => {
     expectNoConsoleErrors();
   });
 
+  it('keeps Enter in a picker: with no match it saves nothing; typing into a chosen one searches afresh', async () => {
+    const page = await c.newPage();
+    await openPromoScreen(page);
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/promo\/(add|update)/.test(request.url())) saves.push(request.url());
+    });
+    await page.getByRole('button', { name: 'New banner' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New banner' });
+    await dialog.getByLabel('Title', { exact: true }).fill('Picker Enter Keeps');
+    const brand = dialog.getByRole('combobox', { name: 'Brand' });
+    await brand.click();
+    await page.keyboard.type('zzz');
+    await page.keyboard.press('Enter');
+    // Before, that Enter saved the whole modal ("Banner created").
+    const language = dialog.getByRole('combobox', { name: 'Language' });
+    await expect.poll(() => language.inputValue()).toBe('All languages');
+    // Typing into a picker that shows its value searches afresh; by mouse and by keyboard alike.
+    await language.click();
+    await page.keyboard.type('Eng');
+    await expect.poll(() => language.inputValue()).toBe('Eng');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => language.inputValue()).toBe('English');
+    await brand.focus();
+    await language.focus();
+    await page.keyboard.type('All');
+    await expect.poll(() => language.inputValue()).toBe('All');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => language.inputValue()).toBe('All languages');
+    expect(await dialog.isVisible()).toBe(true);
+    expect(saves).toEqual([]);
+    await dialog.getByRole('button', { name: 'Create banner' }).click();
+    await page.getByText('Banner created').waitFor();
+    expect(saves).toHaveLength(1);
+    expect((await promos()).find((p) => p.title === 'Picker Enter Keeps')).toMatchObject({
+      brand_id: null,
+      lang_id: null,
+    });
+    expectNoConsoleErrors();
+  });
+
   it("edits a banner's colours with the preview following, and refuses a stale save", async () => {
     const promo = await post<Promo>('/api/promo/add', {
       title: 'Bedtime with Sleepy Stories',
@@ -344,6 +385,13 @@ describe('promo banners', () => {
     const tooBig = Buffer.concat([small, Buffer.alloc(1025 * 1024 + 1 - small.length)]);
     expect(tooBig.length).toBe(1025 * 1024 + 1);
     const input = dialog.locator('input[type=file]');
+    // The picker offers what the server takes, no more (it offered SVG, AVIF and HEIC, which the server refuses).
+    expect(((await input.getAttribute('accept')) ?? '').split(',').sort()).toEqual([
+      'image/gif',
+      'image/jpeg',
+      'image/png',
+      'image/webp',
+    ]);
     await input.setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: tooBig });
     // The size is checked in the handler that would start the upload, before the alert is drawn: an upload sent
     // would already be among the requests (and the next upload's count below would be 2).

@@ -1,5 +1,5 @@
 import type { Promo } from '@kids-vod/contract';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { momentOf, wallTime } from '../apps/console/src/shared/time/zoned-time.ts';
 import { type ConsoleUnderTest, expectAccessible, expectNoConsoleErrors, startConsole } from './support/console.ts';
@@ -18,7 +18,10 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${n
 /** The staff member of this journey works in Paris: the console enters and shows times in Europe/Paris. */
 const PARIS = 'Europe/Paris';
 
-/** Tomorrow's midnight in Paris (the moment today ends there), as a datetime-local field takes it. */
+/** A wall time ("2026-12-01T00:00") as it is typed into a moment field, en-GB: "01/12/2026 00:00". */
+const typed = (wall: string) => `${wall.slice(8, 10)}/${wall.slice(5, 7)}/${wall.slice(0, 4)} ${wall.slice(11, 16)}`;
+
+/** Tomorrow's midnight in Paris (the moment today ends there), as a wall time. */
 function tomorrowMidnightInParis(): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: PARIS }).format(new Date()); // yyyy-mm-dd
   const tomorrow = new Date(`${today}T12:00:00Z`);
@@ -56,7 +59,7 @@ describe('the schedule', () => {
     await c.signIn(page);
     await page.goto(`/admin/promo?edit=${banner.id}`);
     const dialog = page.getByRole('dialog', { name: 'Edit banner' });
-    await dialog.getByLabel('Available from').fill(wall);
+    await dialog.getByLabel('Available from').fill(typed(wall));
     await dialog
       .getByTestId('window-state')
       .getByText(/^Starts in/)
@@ -92,13 +95,13 @@ describe('the schedule', () => {
 
     // Until before from is refused in the form, before anything is sent.
     const wall = tomorrowMidnightInParis();
-    await dialog.getByLabel('Available from').fill(wall);
-    await until.fill(wall);
+    await dialog.getByLabel('Available from').fill(typed(wall));
+    await until.fill(typed(wall));
     await dialog.getByRole('button', { name: 'Save banner' }).click();
     await dialog.getByText('Must be after the start').waitFor();
     await dialog.getByLabel('Available from').fill('');
 
-    await until.fill(wall);
+    await until.fill(typed(wall));
     await dialog
       .getByTestId('window-state')
       .getByText(`Available until ${wall.slice(8, 10)}/${wall.slice(5, 7)}/${wall.slice(0, 4)}`)
@@ -157,7 +160,7 @@ describe('the schedule', () => {
     await page.getByRole('listbox').waitFor({ state: 'hidden' });
     await rules.getByRole('combobox', { name: 'Time zone' }).click();
     await page.getByRole('option', { name: 'Europe/London', exact: true }).click();
-    await rules.getByLabel('Starts').fill('2030-12-01T00:00');
+    await rules.getByLabel('Starts').fill('01/12/2030 00:00');
     // An "only" rule starting later takes the brand out of every country until then: said before it is added.
     await rules.getByTestId('rule-nowhere-warning').waitFor();
     await rules.getByRole('button', { name: 'Add rule' }).click();
@@ -169,6 +172,55 @@ describe('the schedule', () => {
     expect(rule?.starts_at).toBe('2030-12-01T00:00:00.000Z');
     expectNoConsoleErrors();
   });
+
+  // Two colour modes, axe in each, then a save: more than the default minute on 2 loaded cores.
+  it('shows and takes dates en-GB in a US-English browser: dd/MM/yyyy, 24-hour time, weeks from Monday', {
+    timeout: 150_000,
+  }, async () => {
+    const banner = await scene.post(c, '/api/promo/add', {
+      title: 'Boxing Day',
+      is_active: true,
+      available_from: '2030-12-01T17:30:00Z',
+    });
+    for (const colorMode of ['dark', 'light'] as const) {
+      const page = await c.newPage({ colorMode, timezoneId: PARIS });
+      await c.signIn(page);
+      expect(await page.evaluate(() => navigator.language)).toBe('en-US');
+      await page.goto(`/admin/promo?edit=${banner.id}`);
+      const dialog = page.getByRole('dialog', { name: 'Edit banner' });
+      const from = dialog.getByRole('textbox', { name: 'Available from' });
+      // 18:30 in Paris, day first, 24-hour.
+      await expect.poll(() => from.inputValue()).toBe('01/12/2030 18:30');
+      // No field of the browser's own, which would show mm/dd/yyyy here.
+      expect(await page.locator('input[type="date"], input[type="datetime-local"], input[type="time"]').count()).toBe(
+        0,
+      );
+      // The calendar opens with the field, its weeks from Monday.
+      await from.click();
+      const weekdays = page.locator('.mantine-DateInput-weekday');
+      await expect.poll(() => weekdays.first().textContent()).toBe('Mo');
+      await expectAccessible(page, `a moment field with its calendar open, ${colorMode}`);
+      await page.screenshot({ path: `${SHOTS}/moment-field-open-${colorMode}.png` });
+      // Escape closes the calendar, not the modal.
+      await page.keyboard.press('Escape');
+      await weekdays.first().waitFor({ state: 'hidden' });
+      expect(await dialog.isVisible()).toBe(true);
+      if (colorMode === 'light') await typeDayFirst(page, dialog, banner.id);
+    }
+    expectNoConsoleErrors();
+  });
+
+  async function typeDayFirst(page: Page, dialog: Locator, id: number) {
+    const from = dialog.getByRole('textbox', { name: 'Available from' });
+    // Typed day first: 02/12 is the second of December, not the twelfth of February.
+    await from.fill('02/12/2030 18:45');
+    await from.blur();
+    await expect.poll(() => from.inputValue()).toBe('02/12/2030 18:45');
+    await dialog.getByRole('button', { name: 'Save banner' }).click();
+    await page.locator('.mantine-Notification-root').getByText('Banner saved').first().waitFor();
+    const saved = (await scene.post<Promo[]>(c, '/api/promo/list', {})).find((p) => p.id === id);
+    expect(saved?.available_from).toBe('2030-12-02T17:45:00.000Z');
+  }
 
   it('passes axe on the Schedule screen in dark and light mode', async () => {
     for (const colorMode of ['dark', 'light'] as const) {

@@ -63,6 +63,30 @@ describe('sign-in and the access guard', () => {
     expectNoConsoleErrors();
   });
 
+  it('passes axe with the profile menu open, in dark and light mode', async () => {
+    for (const colorMode of ['dark', 'light'] as const) {
+      const page = await c.newPage({ colorMode });
+      await c.signIn(page);
+      await page.getByTestId('profile-button').click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).waitFor();
+      await expectAccessible(page, `profile menu, ${colorMode}`);
+      await page.screenshot({ path: `/tmp/profile-menu-${colorMode}.png` });
+    }
+    expectNoConsoleErrors();
+  });
+
+  it('never comes back on / to an unknown address', async () => {
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.goto('/admin/streams');
+    await page.getByTestId('page-title').getByText('Streams').waitFor();
+    await page.goto('/admin/no-such-screen');
+    await page.getByRole('heading', { name: 'Not found' }).waitFor();
+    await page.goto('/');
+    await page.waitForURL(/\/admin\/streams$/);
+    expectNoConsoleErrors();
+  });
+
   it('goes to the sign-in page when the session ends in another tab, and back after signing in', async () => {
     const page = await c.newPage();
     await c.signIn(page);

@@ -98,6 +98,34 @@ describe('staff accounts and roles', () => {
     expectNoConsoleErrors();
   });
 
+  it('asks before Escape closes a one-time invite link, and lists the colleague as Invited until they sign in', async () => {
+    const admin = await c.newPage();
+    await c.signIn(admin);
+    await admin.goto('/admin/staff');
+    await admin.getByRole('button', { name: 'Invite' }).first().click();
+    const dialog = admin.getByRole('dialog', { name: 'Invite a colleague' });
+    await dialog.getByLabel('Email').fill('ivy@example.com');
+    await dialog.getByLabel('Name').fill('Ivy Invited');
+    await dialog.getByRole('button', { name: 'Invite' }).click();
+    const linkDialog = admin.getByRole('dialog', { name: 'Invite for Ivy Invited' });
+    await linkDialog.getByTestId('secret-value').waitFor();
+    // Escape asks first: the link is not shown again. Cancel keeps it on screen.
+    await admin.keyboard.press('Escape');
+    const ask = admin.getByRole('dialog', { name: 'Close the link?' });
+    await ask.getByText('The link is shown only once').waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await linkDialog.isVisible()).toBe(true);
+    await linkDialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await ask.getByRole('button', { name: 'Close anyway' }).click();
+    await linkDialog.waitFor({ state: 'hidden' });
+    // Never signed in: Invited, not Active.
+    const row = admin.getByTestId('user-row-ivy@example.com');
+    await row.getByText('Invited', { exact: true }).waitFor();
+    expect(await row.getByText('Active', { exact: true }).count()).toBe(0);
+    expectNoConsoleErrors();
+  });
+
   it('marketing changes no catalogue and cannot publish; the reason is shown', async () => {
     const brand = await c.addBrand('Marketing Read Only');
     const marketing = await addStaff(c.t, 'marketing');

@@ -13,42 +13,76 @@ afterAll(() => c.close());
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('.mantine-Notification-root').filter({ hasText: text });
 
-async function box(locator: Locator) {
-  const b = await locator.boundingBox();
-  if (!b) throw new Error(`${locator} is not visible`);
-  return b;
-}
-
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe('toasts', () => {
-  it("show where they cover none of an open modal's buttons, nor the header", async () => {
+  it("show bottom-right, where they cover none of an open modal's buttons, nor its title, nor the header", async () => {
     for (const size of [
       { width: 1280, height: 800 },
       { width: 1280, height: 600 },
+      { width: 700, height: 560 },
     ]) {
       const page = await c.newPage(size);
       await c.signIn(page);
       await page.getByRole('button', { name: 'New brand' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'New brand' });
-      await dialog.getByLabel(/^Name/).fill(`Toast Corner ${size.height}`);
+      await dialog.getByLabel(/^Name/).fill(`Toast Corner ${size.width}x${size.height}`);
       await dialog.getByRole('button', { name: 'Create brand' }).click();
       const edit = page.getByRole('dialog', { name: 'Edit brand' });
       await edit.getByRole('button', { name: 'Save brand' }).waitFor();
-      const saved = toast(page, 'Brand created');
-      await saved.waitFor();
-      // Measured once it has slid in.
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-      const shown = await box(saved);
-      expect(shown.y).toBeGreaterThanOrEqual(44);
-      const buttons = await edit.getByRole('button').all();
-      expect(buttons.length).toBeGreaterThan(2);
-      for (const button of buttons) {
-        if (!(await button.isVisible())) continue;
-        expect(overlaps(shown, await box(button)), `the toast covers ${await button.textContent()}`).toBe(false);
+      await toast(page, 'Brand created').waitFor();
+      // Two more saves: the toasts of a run of saves pile up behind the newest.
+      for (const n of [1, 2]) {
+        await edit.getByLabel('Slug').fill(`toast-corner-${size.width}-${size.height}-${n}-${Date.now()}`);
+        await edit.getByRole('button', { name: 'Save brand' }).click();
+        await expect.poll(() => toast(page, 'Brand saved').count()).toBeGreaterThanOrEqual(1);
       }
+      // Measured in the page at one moment, once they have slid in: a toast lasts 4 s, a loaded machine is slow.
+      const seen = await page.evaluate(async () => {
+        await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+        const rect = (el: Element | null) => {
+          if (!el) throw new Error('not on the page');
+          const { x, y, width, height } = el.getBoundingClientRect();
+          return { x, y, width, height };
+        };
+        const dialog = [...document.querySelectorAll('[role="dialog"]')].find((d) =>
+          d.querySelector('h2')?.textContent?.includes('Edit brand'),
+        );
+        // What of a button shows: the modal's body scrolls, and a button scrolled out of it is not covered.
+        const shown = rect(dialog ?? null);
+        const clipped = (b: Element) => {
+          const r = rect(b);
+          const x = Math.max(r.x, shown.x);
+          const y = Math.max(r.y, shown.y);
+          const width = Math.min(r.x + r.width, shown.x + shown.width) - x;
+          const height = Math.min(r.y + r.height, shown.y + shown.height) - y;
+          return { name: b.textContent || b.getAttribute('aria-label'), x, y, width, height };
+        };
+        return {
+          toasts: [...document.querySelectorAll('.mantine-Notification-root')].map(rect),
+          header: rect(document.querySelector('header')),
+          title: rect(dialog?.querySelector('h2') ?? null),
+          buttons: [...(dialog?.querySelectorAll('button') ?? [])]
+            .map(clipped)
+            .filter((b) => b.width > 0 && b.height > 0),
+        };
+      });
+      expect(seen.toasts.length).toBeGreaterThan(0);
+      const front = seen.toasts.reduce((a, b) => (a.y + a.height >= b.y + b.height ? a : b));
+      // Bottom-right, as the specification places them.
+      expect(size.width - (front.x + front.width)).toBeLessThanOrEqual(24);
+      expect(size.height - (front.y + front.height)).toBeLessThanOrEqual(24);
+      expect(seen.buttons.length).toBeGreaterThan(2);
+      for (const one of seen.toasts) {
+        expect(overlaps(one, seen.header), 'a toast covers the header').toBe(false);
+        expect(overlaps(one, seen.title), "a toast covers the modal's title").toBe(false);
+        for (const button of seen.buttons) {
+          expect(overlaps(one, button), `a toast covers ${button.name}`).toBe(false);
+        }
+      }
+      await page.screenshot({ path: `/tmp/toasts-${size.width}x${size.height}.png` });
     }
     expectNoConsoleErrors();
   });

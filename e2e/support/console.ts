@@ -16,6 +16,8 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // A US-English browser, whose own date order is mm/dd/yyyy: the console shows and takes dates en-GB all the same.
+  '--lang=en-US',
 ];
 
 export interface ConsoleUnderTest {
@@ -67,6 +69,7 @@ export async function startConsole(): Promise<ConsoleUnderTest> {
         viewport: { width, height },
         baseURL: baseUrl,
         bypassCSP: true,
+        locale: 'en-US',
         timezoneId,
       });
       if (colorMode) {

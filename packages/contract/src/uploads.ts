@@ -8,6 +8,8 @@ export const UPLOAD_PLATFORMS = ['cloudflare', 'other'] as const;
 export const OTHER_PLATFORM_MAX_BYTES = 1025 * 1024;
 export const CLOUDFLARE_MAX_BYTES = 10 * 1024 * 1024;
 export const FILE_TOO_BIG_MESSAGE = 'File is bigger than 1MB';
+/** The images the server takes (it reads their first bytes): what the console's image picker offers, no more. */
+export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
 export const UploadQuery = z.object({
   type: z.enum(['image', 'video']),

@@ -11,7 +11,7 @@ import { lazyComponent, useIdle, usePageTitle } from '../shared/screen/index.ts'
 import { useProfile } from '../shared/session/index.ts';
 import classes from './layout.module.css';
 import { ProfileButton } from './profile-button.tsx';
-import { useRouteTitle } from './route-handle.ts';
+import { pageToComeBackTo, useRouteTitle } from './route-handle.ts';
 import { LAST_PAGE_KEY } from './storage-keys.ts';
 
 /**
@@ -78,7 +78,8 @@ export function Layout() {
   const [sidebarOpen, sidebar] = useDisclosure(false);
   const idle = useIdle();
   const location = useLocation();
-  const { title, screen } = useRouteTitle();
+  const route = useRouteTitle();
+  const { title, screen } = route;
   useProgressBar();
 
   usePageTitle(title);
@@ -90,9 +91,10 @@ export function Layout() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+  const comeBackTo = pageToComeBackTo(route, location);
   useEffect(() => {
-    localStorage.setItem(LAST_PAGE_KEY, location.pathname + location.search);
-  }, [location.pathname, location.search]);
+    if (comeBackTo) localStorage.setItem(LAST_PAGE_KEY, comeBackTo);
+  }, [comeBackTo]);
 
   return (
     <>

@@ -6,6 +6,8 @@ import { setModalsReady } from '../shared/feedback/index.ts';
 import classes from './layout.module.css';
 
 export const TOAST_DURATION_MS = 4000;
+/** Shown at once (the rest wait their turn): one in front, two edges behind it, all within the toasts' corner. */
+const TOASTS_AT_ONCE = 3;
 
 /**
  * Confirmations (modals.openConfirmModal), toasts (notifications.show) and the progress bar under the header
@@ -20,8 +22,8 @@ export default function Overlays() {
     <>
       <PageLoadBar />
       <ModalsProvider />
-      {/* Top centre, under the header: bottom-right covered a modal's footer (its Save) for 4 s. */}
-      <Notifications position="top-center" className={classes.toasts} autoClose={TOAST_DURATION_MS} />
+      {/* Bottom-right as specified; stacked, so that they keep to the corner a modal leaves free (decision 042). */}
+      <Notifications position="bottom-right" layout="stacked" limit={TOASTS_AT_ONCE} autoClose={TOAST_DURATION_MS} />
     </>
   );
 }

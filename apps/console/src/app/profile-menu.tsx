@@ -9,7 +9,9 @@ export function ProfileMenu({ email, defaultOpened }: { email: string; defaultOp
   const logout = useLogout();
   const navigate = useNavigate();
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
+    // No focus placeholder: Mantine's is a focusable role="presentation" <div> inside the menu, which a menu may not
+    // hold (axe critical: aria-required-children); the focus goes to the first item instead.
+    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <ProfileButton email={email} />
       </Menu.Target>

@@ -12,17 +12,28 @@ import {
 } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type KeyboardEvent, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { queryClient } from '../shared/session/index.ts';
 import { COLOR_MODE_KEY } from './storage-keys.ts';
 
 const Overlays = lazy(() => import('./overlays.tsx'));
 
-/** A picker's options scroll in the listbox itself, at most 250 px high (decision 041). */
-const OPTIONS_SCROLL_THEMSELVES = {
+/**
+ * Every picker alike (decision 041): typing highlights the first match, so Enter takes it; Enter in a picker never
+ * submits its form (with no match it did, and saved the modal); the options scroll in the listbox itself, at most
+ * 250 px high.
+ */
+const PICKER_DEFAULTS = {
+  selectFirstOptionOnChange: true,
+  onKeyDown: keepEnterInPicker,
   withScrollArea: false,
   styles: { options: { maxHeight: 250, overflowY: 'auto' } },
 } as const;
+
+/** Enter chooses in a picker (Mantine's own handler, after this one), and is never the form's submit. */
+function keepEnterInPicker(event: KeyboardEvent<HTMLInputElement>) {
+  if (event.key === 'Enter') event.preventDefault();
+}
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_MODE_KEY });
 const theme = createTheme({
@@ -52,20 +63,34 @@ const theme = createTheme({
     // Pickers: typing highlights the first match, so Enter takes it (it did nothing until an arrow key). Their
     // options scroll in the listbox itself, which assistive technology and axe know as the field's popup; Mantine's
     // ScrollArea put a scrolling <div> around it that a keyboard cannot reach (axe: scrollable-region-focusable).
-    Select: {
-      defaultProps: { ...OPTIONS_SCROLL_THEMSELVES, selectFirstOptionOnChange: true } satisfies Partial<SelectProps>,
-    },
-    MultiSelect: { defaultProps: OPTIONS_SCROLL_THEMSELVES satisfies Partial<MultiSelectProps> },
+    Select: { defaultProps: PICKER_DEFAULTS satisfies Partial<SelectProps> },
+    MultiSelect: { defaultProps: PICKER_DEFAULTS satisfies Partial<MultiSelectProps> },
     // Toasts: the close icon needs a name, and Mantine's grey message under a title is below 4.5:1 in both modes.
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } satisfies Partial<NotificationProps>,
-      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+      // At most three lines, so that a toast stays within its corner (decision 042).
+      styles: {
+        description: {
+          color: 'var(--mantine-color-dimmed)',
+          display: '-webkit-box',
+          WebkitBoxOrient: 'vertical',
+          WebkitLineClamp: 3,
+          overflow: 'hidden',
+        },
+      },
     },
   },
 });
+/** One toast of at most three lines and the edges of two behind it, above the corner's margin. */
+const TOASTS_CORNER = '9.5rem';
 // Mantine's default dimmed text is below the 4.5:1 contrast ratio in both modes; one shade stronger passes.
 const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
+  variables: {
+    // The bottom-right corner the toasts keep to (app/overlays.tsx): an open modal ends above it, so that no toast
+    // covers its buttons or its title (decision 042). Mantine's modals start 5dvh from the top.
+    '--toasts-corner': TOASTS_CORNER,
+    '--modal-content-max-height': 'calc(95dvh - var(--toasts-corner))',
+  },
   // The same holds for field messages (red 6 on white, red 8 on dark grey): red 9 and red 5 pass.
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
@@ -77,7 +102,38 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
 });
 
+/**
+ * A picker that shows its value ("All languages") has that text selected as it takes focus, so typing searches
+ * afresh instead of appending to it ("All languagesEng"). Listened for on the document: a form's field props bring
+ * their own onFocus, which would replace a theme default. The mouse-up of the click that focused the field would put
+ * the caret back at once: it is let go.
+ */
+function useSearchAfresh() {
+  useEffect(() => {
+    let selectedOnFocus: EventTarget | null = null;
+    const onFocusIn = (event: FocusEvent) => {
+      const field = event.target;
+      // A picker is a combobox with a listbox; one that cannot be typed into (not searchable) is read-only.
+      if (!(field instanceof HTMLInputElement) || field.readOnly || field.getAttribute('aria-haspopup') !== 'listbox')
+        return;
+      field.select();
+      selectedOnFocus = field;
+    };
+    const onMouseUp = (event: MouseEvent) => {
+      if (event.target === selectedOnFocus) event.preventDefault();
+      selectedOnFocus = null;
+    };
+    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('mouseup', onMouseUp);
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('mouseup', onMouseUp);
+    };
+  }, []);
+}
+
 export function Providers({ children }: { children: ReactNode }) {
+  useSearchAfresh();
   return (
     <MantineProvider
       theme={theme}

@@ -6,6 +6,14 @@ export interface RouteHandle {
   screen?: string;
 }
 
+/**
+ * The address `/` comes back to (local storage `page`): a screen's, never an unknown one, which would make `/` open on
+ * Not found from then on.
+ */
+export function pageToComeBackTo(route: RouteHandle, address: { pathname: string; search: string }): string | null {
+  return route.screen ? address.pathname + address.search : null;
+}
+
 /** The title (and screen, for its icon) of the deepest route that names one. */
 export function useRouteTitle(): RouteHandle {
   const matches = useMatches();

@@ -103,9 +103,9 @@ export function Component() {
         <div ref={table}>
           <ListTable
             label="Deleted items"
-            minWidth={860}
+            minWidth={940}
             loading={list.isPending}
-            skeleton={{ columns: 6 }}
+            skeleton={{ columns: 7 }}
             rows={rows}
             rowKey={rowKey}
             testId={(row) => `bin-row-${row.entity}-${row.id}`}
@@ -116,6 +116,8 @@ export function Component() {
                 <Table.Th>Deleted by</Table.Th>
                 <Table.Th>Deleted</Table.Th>
                 <Table.Th>Deleted for good on</Table.Th>
+                {/* Two items may share a name ("Ducks · English" deleted twice): the number tells them apart. */}
+                <Table.Th>Number</Table.Th>
                 <ActionsHeader w={mayPurge ? 290 : 130} />
               </>
             }
@@ -135,6 +137,7 @@ export function Component() {
                   </Table.Td>
                   <Table.Td>{formatMoment(row.deleted_at)}</Table.Td>
                   <Table.Td>{formatDay(purgeDate(row.deleted_at))}</Table.Td>
+                  <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>#{row.id}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap" justify="flex-end">
                       {mayRestore ? (

@@ -1,7 +1,7 @@
 import type { Content } from '@kids-vod/contract';
 import { formatDuration } from '@kids-vod/contract/format';
 import { describe, expect, it } from 'vitest';
-import { defaultTitle, episodeCode, formatBytes } from './format.ts';
+import { defaultTitle, episodeCode, formatBytes, videoFileLabel } from './format.ts';
 
 describe('content formatters', () => {
   it('names an episode S<season>E<number>', () => {
@@ -32,5 +32,15 @@ describe('content formatters', () => {
     expect(formatBytes(250_000_000)).toBe('238 MB');
     expect(formatBytes(5 * 1024 ** 3)).toBe('5 GB');
     expect(formatBytes(3 * 1024 ** 5)).toBe('3,072 TB');
+  });
+});
+
+describe('an uploaded video as the picker offers it', () => {
+  it('tells apart two uploads of the same file: when each was uploaded, and its number', () => {
+    const upload = { name: 'ducks.mp4', size_bytes: 1536, duration_sec: 65, created_at: '2026-11-28T06:05:00.000Z' };
+    const first = videoFileLabel({ ...upload, id: 7 });
+    const second = videoFileLabel({ ...upload, id: 8, created_at: '2026-11-28T06:09:00.000Z' });
+    expect(first).toMatch(/^ducks\.mp4 · 1\.5 KB · 1:05 · uploaded \d\d\/\d\d\/2026 \d\d:\d\d · #7$/);
+    expect(second).not.toBe(first);
   });
 });

@@ -1,5 +1,7 @@
-import type { Content } from '@kids-vod/contract';
+import type { Content, VideoFile } from '@kids-vod/contract';
 import { DEFAULT_LANG_ID } from '@kids-vod/contract/client';
+import { formatDuration } from '@kids-vod/contract/format';
+import { formatMoment } from '../../shared/time/index.ts';
 
 /** "S1E3": how staff name an episode. */
 export function episodeCode(item: Pick<Content, 'season' | 'sort_number'>): string {
@@ -21,4 +23,14 @@ export function formatBytes(bytes: number): string {
     unit++;
   }
   return `${value.toLocaleString('en-GB', { maximumFractionDigits: value < 10 ? 1 : 0 })} ${units[unit]}`;
+}
+
+/**
+ * An uploaded video as the picker offers it: the same file uploaded twice has the same name, size and duration, so
+ * when it was uploaded and its number tell the two apart.
+ */
+export function videoFileLabel(
+  f: Pick<VideoFile, 'id' | 'name' | 'size_bytes' | 'duration_sec' | 'created_at'>,
+): string {
+  return `${f.name} · ${formatBytes(f.size_bytes)} · ${formatDuration(f.duration_sec)} · uploaded ${formatMoment(f.created_at)} · #${f.id}`;
 }

@@ -1,4 +1,4 @@
-import type { ContentLang, VideoFile } from '@kids-vod/contract';
+import type { ContentLang } from '@kids-vod/contract';
 import { formatDuration } from '@kids-vod/contract/format';
 import { Button, FileButton, Group, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { IconUnlink, IconUpload, IconVideo } from '@tabler/icons-react';
@@ -7,14 +7,10 @@ import { useVideoFiles } from '../../shared/api/index.ts';
 import { DismissibleError } from '../../shared/feedback/index.ts';
 import { choicesError } from '../../shared/lists/index.ts';
 import { errorMessage } from '../../shared/session/index.ts';
-import { formatBytes } from './format.ts';
+import { formatBytes, videoFileLabel } from './format.ts';
 import { useAttachVideo, useDetachVideo, useUploadVideo } from './video-api.ts';
 
 export const VIDEO_ACCEPT = 'video/mp4,video/webm,video/quicktime';
-
-function fileLabel(f: VideoFile): string {
-  return `${f.name} · ${formatBytes(f.size_bytes)} · ${formatDuration(f.duration_sec)}`;
-}
 
 /**
  * The video of one language version: what is attached (with a preview) and how to change it:
@@ -137,7 +133,7 @@ export function VideoSection({
         searchable
         limit={100}
         nothingFoundMessage={free.length ? 'No file of that name' : 'Every uploaded file is attached: upload a new one'}
-        data={free.map((f) => ({ value: f.ext_id, label: fileLabel(f) }))}
+        data={free.map((f) => ({ value: f.ext_id, label: videoFileLabel(f) }))}
         value={null}
         searchValue={search}
         onSearchChange={setSearch}

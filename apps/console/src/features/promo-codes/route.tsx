@@ -1,6 +1,7 @@
 import { PROMO_CODE_SORTS, PROMO_CODES_PAGE_SIZE, type PromoCode, type PromoCodeSort } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Group, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { ApiError } from '../../shared/api/index.ts';
 import { useEditAsked, useEditing } from '../../shared/editing/index.ts';
 import { confirmAction } from '../../shared/feedback/index.ts';
@@ -17,17 +18,16 @@ import {
   useUrlState,
 } from '../../shared/lists/index.ts';
 import { useDeletePromoCode, usePromoCode, usePromoCodes } from './api.ts';
+import { PAGE_SIZES, pageSizeOf, rememberedPageSize, rememberPageSize } from './page-size.ts';
 import { PromoCodeModal } from './promo-code-modal.tsx';
 import { PromoCodesTable } from './promo-codes-table.tsx';
 
-/** Page sizes to choose from; the default is the product spec's (one code a page). */
-const PAGE_SIZES = [1, 10, 25, 50, 100];
 // No sort in the URL is the spec's order, newest first; the server searches and sorts, as it pages.
 const URL_DEFAULTS = { page: '1', size: String(PROMO_CODES_PAGE_SIZE), q: '', sort: '', dir: 'asc' };
 
 /** The list's state as the address gives it; anything unknown reads as its default. */
 function readUrl(url: typeof URL_DEFAULTS) {
-  const limit = PAGE_SIZES.includes(Number(url.size)) ? Number(url.size) : PROMO_CODES_PAGE_SIZE;
+  const limit = pageSizeOf(url.size, PROMO_CODES_PAGE_SIZE);
   const page = pageParam(url.page);
   const sort = PROMO_CODE_SORTS.includes(url.sort as PromoCodeSort) ? (url.sort as PromoCodeSort) : undefined;
   const dir: SortDirection = url.dir === 'desc' ? 'desc' : 'asc';
@@ -82,7 +82,9 @@ function ListTools({
 }
 
 export function Component() {
-  const [url, setUrl] = useUrlState(URL_DEFAULTS);
+  // The page size chosen last is the list's default: the address names another only when it differs.
+  const [remembered] = useState(() => rememberedPageSize(localStorage));
+  const [url, setUrl] = useUrlState({ ...URL_DEFAULTS, size: String(remembered) });
   const { limit, page, sort, dir } = readUrl(url);
   const [search, setSearch] = useUrlSearch(url.q, (q) => setUrl({ q, page: '1' }));
   const list = usePromoCodes({ page, limit, search: url.q, ...(sort ? { sort, dir } : {}) });
@@ -134,9 +136,10 @@ export function Component() {
             onSearch={setSearch}
             limit={limit}
             // The first code on screen stays on screen: its page under the new size.
-            onLimit={(next) =>
-              setUrl({ size: String(next), page: String(Math.floor(((page - 1) * limit) / next) + 1) })
-            }
+            onLimit={(next) => {
+              rememberPageSize(localStorage, next);
+              setUrl({ size: String(next), page: String(Math.floor(((page - 1) * limit) / next) + 1) });
+            }}
             count={list.data ? countLabel(count, searching) : null}
           />
         ) : (

@@ -23,6 +23,13 @@ export const useSeasonContent = (brandId: number | null, season: number | null) 
     enabled: brandId !== null && season !== null,
   });
 
+/** The content of the season a banner's episode is in, to name it on its card; nothing asked for otherwise. */
+export const useBannerEpisodes = (banner: Pick<Promo, 'brand_id' | 'season' | 'content_id'>) =>
+  useQuery({
+    ...contentListQuery({ brand_id: banner.brand_id ?? 0, season: banner.season ?? 0 }),
+    enabled: banner.content_id !== null && banner.brand_id !== null && banner.season !== null,
+  });
+
 export const usePromoSaves = () =>
   useSaves<Promo, PromoAddBody, PromoUpdateBody>({
     what: 'Banner',

@@ -2,7 +2,9 @@ import type { BrandName, Language, Promo } from '@kids-vod/contract';
 import { Card, ColorSwatch, Group, SimpleGrid, Skeleton, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { ACTIVE, OpenLink, openOnRowClick, StateLabel } from '../../shared/lists/index.ts';
 import { TimedBadge } from '../../shared/time/index.ts';
+import { useBannerEpisodes } from './api.ts';
 import { BannerPreview } from './banner-preview.tsx';
+import { bannerTarget } from './banner-target.ts';
 
 function Colour({ label, value }: { label: string; value: string }) {
   return (
@@ -27,6 +29,12 @@ function Detail({ label, children }: { label: string; children: string }) {
       {children}
     </Text>
   );
+}
+
+/** What the banner opens; an episode is named once its season's content has loaded (one call per season shown). */
+function Opens({ banner, brandName }: { banner: Promo; brandName: string | undefined }) {
+  const episodes = useBannerEpisodes(banner);
+  return <Detail label="Opens">{bannerTarget(banner, brandName, episodes.data)}</Detail>;
 }
 
 export function PromoCards({
@@ -58,13 +66,6 @@ export function PromoCards({
         const name = p.title.trim() || 'Untitled banner';
         const brand = p.brand_id === null ? null : brands.get(p.brand_id);
         const language = p.lang_id === null ? 'All languages' : (languages.get(p.lang_id)?.name ?? `#${p.lang_id}`);
-        const target = [
-          brand?.name ?? (p.brand_id === null ? null : `Brand #${p.brand_id}`),
-          p.season === null ? null : `Season ${p.season}`,
-          p.content_id === null ? null : 'Episode',
-        ]
-          .filter(Boolean)
-          .join(' · ');
         return (
           <Card
             key={p.id}
@@ -90,7 +91,7 @@ export function PromoCards({
               <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
                 <Detail label="Language">{language}</Detail>
                 <Detail label="Sort">{String(p.sort)}</Detail>
-                <Detail label="Opens">{target || 'Nothing'}</Detail>
+                <Opens banner={p} brandName={brand?.name} />
                 <Group gap="sm" wrap="nowrap">
                   <Colour label="Background" value={p.bg_color} />
                   <Colour label="Button" value={p.button_color} />

@@ -1,4 +1,4 @@
-import { type Content, DEFAULT_LANG_ID, type Promo, PromoAddBody } from '@kids-vod/contract';
+import { type Promo, PromoAddBody } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Grid, Loader, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
@@ -13,6 +13,7 @@ import { useMay } from '../../shared/session/index.ts';
 import { WindowFields, windowErrors } from '../../shared/time/index.ts';
 import { usePromoSaves, useSeasonContent } from './api.ts';
 import { BannerPreview } from './banner-preview.tsx';
+import { contentLabel } from './banner-target.ts';
 import { ALL_LANGUAGES, type PromoFormValues, promoBody, promoFormValues } from './promo-form.ts';
 
 const validatePromo = schemaResolver(PromoAddBody, { sync: true });
@@ -20,12 +21,6 @@ const validatePromo = schemaResolver(PromoAddBody, { sync: true });
 const ALL_LANGUAGES_CHOICE = { value: ALL_LANGUAGES, label: 'All languages' };
 
 const CONTENT_MOVED = 'Its episode is no longer in this season: choose one again';
-
-/** An episode as the content Select names it: its number in the season and its title in language 1. */
-function contentLabel(item: Content): string {
-  const title = item.langs.find((l) => l.lang_id === DEFAULT_LANG_ID)?.title.trim();
-  return `E${item.sort_number} · ${title || 'Untitled'}`;
-}
 
 /**
  * Creates or edits one promo banner, with a live preview of the banner beside the fields.

@@ -1,7 +1,6 @@
 import { ROLE_LABELS, type User } from '@kids-vod/contract';
 import { Badge, Group, Table, Text } from '@mantine/core';
 import {
-  ACTIVE,
   ListTable,
   OpenLink,
   type SortableRows,
@@ -11,6 +10,7 @@ import {
   sortRows,
 } from '../../shared/lists/index.ts';
 import { formatMoment } from '../../shared/time/index.ts';
+import { accountState } from './account-state.ts';
 
 const TWO_FACTOR = ['On', 'Off'] as const;
 
@@ -18,12 +18,18 @@ const sortValue: Record<string, (u: User) => string | number | boolean> = {
   name: (u) => u.name.toLowerCase(),
   email: (u) => u.email,
   role: (u) => u.role,
-  state: (u) => u.is_active,
+  state: (u) => accountState(u),
   totp: (u) => u.totp_enabled,
   signin: (u) => u.last_sign_in_at ?? '',
 };
 
 /** Staff in the chosen order; without one, by name. */
+/** "Active", "Invited" (never signed in) or "Inactive"; only Active is marked as on. */
+function AccountState({ user }: { user: User }) {
+  const state = accountState(user);
+  return <StateLabel on={state === 'Active'} words={[state, state]} />;
+}
+
 export function sortUsers(rows: User[], column: string, direction: SortDirection): User[] {
   return sortRows(rows, sortValue[column] ?? sortValue.name!, direction);
 }
@@ -72,7 +78,7 @@ export function UsersTable({
           <Table.Td>{u.email}</Table.Td>
           <Table.Td>{ROLE_LABELS[u.role]}</Table.Td>
           <Table.Td>
-            <StateLabel on={u.is_active} words={ACTIVE} />
+            <AccountState user={u} />
           </Table.Td>
           <Table.Td>
             <StateLabel on={u.totp_enabled} words={TWO_FACTOR} />

@@ -1,5 +1,5 @@
 export { SUCCESS_TEXT, WARNING_TEXT } from './colours.ts';
-export { closeUnlessUnsaved, confirmAction, DISCARD_QUESTION } from './confirm.tsx';
+export { closeUnlessUnsaved, confirmAction, DISCARD_QUESTION, isConfirming } from './confirm.tsx';
 export { confirmDiscardLater } from './confirm-later.ts';
 export { CopyTextButton, CopyValue } from './copy-value.tsx';
 export { DANGER_TEXT } from './danger-text.ts';

@@ -1,6 +1,6 @@
-import { FILE_TOO_BIG_MESSAGE, OTHER_PLATFORM_MAX_BYTES } from '@kids-vod/contract';
+import { FILE_TOO_BIG_MESSAGE, OTHER_PLATFORM_MAX_BYTES, UPLOAD_IMAGE_TYPES } from '@kids-vod/contract';
 import { ActionIcon, Alert, Group, Image, Input, Progress, Stack, Text, Tooltip } from '@mantine/core';
-import { Dropzone, IMAGE_MIME_TYPE } from '@mantine/dropzone';
+import { Dropzone } from '@mantine/dropzone';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 // The dropzone's own styles (dashed border, hover); main.tsx loads only the packages every screen uses.
@@ -93,7 +93,7 @@ export function ImageField({ label, value, onChange, platform = 'cloudflare', er
           <Dropzone
             onDrop={(files) => files[0] && send(files[0])}
             onReject={() => setProblem('Choose a PNG, JPEG, WebP or GIF image')}
-            accept={IMAGE_MIME_TYPE}
+            accept={[...UPLOAD_IMAGE_TYPES]}
             multiple={false}
             loading={progress !== null}
             flex={1}

@@ -1,7 +1,11 @@
-import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
+import { IconCalendar } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useDatePickerProps } from '../fields/index.ts';
 import { itemWindow, ownTimeZone, type TimeWindow, windowWords } from './availability.ts';
-import { momentOf, wallTime } from './zoned-time.ts';
+import { momentOf, TYPED_WALL_TIME, typedWallTime, wallTime } from './zoned-time.ts';
 
 /** An item's window as its form holds it: the stored moments (UTC ISO), null for no limit. */
 export interface WindowValues {
@@ -32,7 +36,8 @@ export function windowErrors(values: WindowValues): Partial<Record<keyof WindowV
 
 /**
  * A moment entered as a date and time of a zone (the staff member's, or a territory's), named beside it, and kept
- * in UTC. A native datetime-local field: typed or picked, keyboard-usable everywhere, and no calendar code to load.
+ * in UTC. Shown and typed en-GB (dd/MM/yyyy, 24-hour time) whatever the browser's language, with a calendar from
+ * Monday to pick the day by mouse: one Tab stop, and its clear button (decision 043).
  */
 export function MomentField({
   label,
@@ -54,15 +59,34 @@ export function MomentField({
   error?: React.ReactNode;
   testId?: string;
 }) {
+  const picker = useDatePickerProps();
+  // While the calendar is open, Escape closes it, not the modal around the field (Mantine's modal reads the mark).
+  const [calendarOpen, setCalendarOpen] = useState(false);
   return (
-    <TextInput
-      type="datetime-local"
+    <DateInput
+      {...picker}
       label={label}
       description={`${timeZone} time; empty: ${empty}`}
-      value={wallTime(value, timeZone)}
-      onChange={(e) => onChange(momentOf(e.currentTarget.value, timeZone))}
+      placeholder="dd/mm/yyyy hh:mm"
+      withTime
+      valueFormat={TYPED_WALL_TIME}
+      dateParser={typedWallTime}
+      value={wallTime(value, timeZone) || null}
+      onChange={(wall) => onChange(wall ? momentOf(wall, timeZone) : null)}
+      clearable
+      // Named by what emptying means ("No limit"): a name holding the field's label would also answer to that label.
+      clearButtonProps={{ 'aria-label': empty[0]!.toUpperCase() + empty.slice(1) }}
+      leftSection={<IconCalendar size={16} aria-hidden />}
       error={error}
       data-testid={testId}
+      data-mantine-stop-propagation={calendarOpen || undefined}
+      onFocus={() => setCalendarOpen(true)}
+      onClick={() => setCalendarOpen(true)}
+      onBlur={() => setCalendarOpen(false)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setCalendarOpen(false);
+        else if (event.key !== 'Tab') setCalendarOpen(true);
+      }}
       w={w}
     />
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { momentOf, sameWallTime, wallTime } from './zoned-time.ts';
+import { momentOf, sameWallTime, typedWallTime, wallTime } from './zoned-time.ts';
 
 describe('moments entered in a time zone', () => {
   it.each([
@@ -26,5 +26,20 @@ describe('moments entered in a time zone', () => {
     const londonMidnight = momentOf('2026-12-01T00:00', 'Europe/London');
     expect(sameWallTime(londonMidnight, 'Europe/London', 'Europe/Paris')).toBe('2026-11-30T23:00:00.000Z');
     expect(sameWallTime(null, 'Europe/London', 'Europe/Paris')).toBeNull();
+  });
+});
+
+describe('a wall time typed en-GB, whatever the browser language', () => {
+  it.each([
+    ['01/12/2026 18:30', '2026-12-01 18:30:00'],
+    ['1/2/2027 7:05', '2027-02-01 07:05:00'],
+    ['29/02/2028', '2028-02-29 00:00:00'],
+    [' 31/12/2026 23:59 ', '2026-12-31 23:59:00'],
+  ])('%s is day/month/year: %s', (typed, wall) => {
+    expect(typedWallTime(typed)).toBe(wall);
+  });
+
+  it.each(['12/31/2026', '31/02/2026', '01/12/2026 24:00', '2026-12-01', 'tomorrow', ''])('%s is refused', (typed) => {
+    expect(typedWallTime(typed)).toBeNull();
   });
 });

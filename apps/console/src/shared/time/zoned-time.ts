@@ -6,10 +6,35 @@ import utc from 'dayjs/plugin/utc';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** The wall time a datetime-local field holds: "2026-12-01T00:00". */
+/** A wall time: "2026-12-01T00:00". */
 const WALL = 'YYYY-MM-DDTHH:mm';
 
-/** A stored moment (UTC) as the wall time of a zone, for a datetime-local field; '' for none. */
+/** How a moment field shows and takes a wall time, en-GB in every browser language: "01/12/2026 00:00". */
+export const TYPED_WALL_TIME = 'DD/MM/YYYY HH:mm';
+
+const TYPED = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})(?:[ ,T]+(\d{1,2}):(\d{2}))?\s*$/;
+
+/**
+ * A wall time typed en-GB ("01/12/2026 18:30", or a date alone: midnight) as "2026-12-01 18:30:00"; null when it is
+ * not one (31/02, 24:00, the US order's 12/31/2026).
+ */
+export function typedWallTime(text: string): string | null {
+  const parts = TYPED.exec(text);
+  if (!parts) return null;
+  const [day, month, year, hour, minute] = parts.slice(1).map((p) => Number(p ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23 || minute > 59) return null;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${year}-${two(month)}-${two(day)} ${two(hour)}:${two(minute)}:00`;
+}
+
+/** A stored moment (UTC) as the wall time of a zone; '' for none. */
 export function wallTime(iso: string | null, timeZone: string): string {
   return iso ? dayjs(iso).tz(timeZone).format(WALL) : '';
 }

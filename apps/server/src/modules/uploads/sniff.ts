@@ -1,3 +1,5 @@
+import type { UPLOAD_IMAGE_TYPES } from '@kids-vod/contract';
+
 /** What a file is, decided by its first bytes: a name or a declared mimetype is only a claim. */
 export interface FileKind {
   ext: string;
@@ -19,8 +21,11 @@ function ascii(head: Buffer, start: number, end: number): string {
   return head.length >= end ? head.toString('latin1', start, end) : '';
 }
 
-/** PNG, JPEG, GIF or WebP; null for anything else (SVG and HTML included: they could carry scripts). */
-export function sniffImage(head: Buffer): FileKind | null {
+/**
+ * PNG, JPEG, GIF or WebP (the contract's UPLOAD_IMAGE_TYPES, which the console offers); null for anything else (SVG
+ * and HTML included: they could carry scripts).
+ */
+export function sniffImage(head: Buffer): (FileKind & { contentType: (typeof UPLOAD_IMAGE_TYPES)[number] }) | null {
   if (head.length >= 8 && head.subarray(0, 8).equals(PNG)) return { ext: 'png', contentType: 'image/png' };
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) {
     return { ext: 'jpg', contentType: 'image/jpeg' };
