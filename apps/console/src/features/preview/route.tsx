@@ -12,6 +12,32 @@ const URL_DEFAULTS = { lang: 'en', country: 'US', at: '', brand: '' };
 /** The moment a preview shows, in words: "now", or "at 27/11/2026 (Europe/London)". */
 const seenAt = (at: string | null) => (at ? `at ${formatInZone(at, ownTimeZone())}` : 'now');
 
+/** A language or a country of the preview, named with its code ("Spanish (es)"); one is always chosen. */
+function CodeSelect({
+  label,
+  choices,
+  value,
+  onPick,
+}: {
+  label: 'Language' | 'Country';
+  choices: { code: string; name: string }[];
+  value: string;
+  onPick: (code: string) => void;
+}) {
+  return (
+    <Select
+      label={label}
+      data={choices.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))}
+      value={value}
+      onChange={(code) => code && onPick(code)}
+      allowDeselect={false}
+      searchable
+      nothingFoundMessage={`No such ${label.toLowerCase()}`}
+      w={label === 'Language' ? 220 : 260}
+    />
+  );
+}
+
 export function Component() {
   const [url, setUrl] = useUrlState(URL_DEFAULTS);
   const languages = useLanguages();
@@ -20,30 +46,16 @@ export function Component() {
   const language = languages.data?.find((l) => l.code === url.lang);
   const country = countries.data?.find((c) => c.code2 === url.country);
   const brandId = url.brand ? Number(url.brand) : null;
+  const languageChoices = (languages.data ?? []).map((l) => ({ code: l.code, name: l.name }));
+  const countryChoices = (countries.data ?? []).map((c) => ({ code: c.code2, name: c.name }));
+  // Another language or country shows another home: the brand opened in the last one may not be there.
+  const choose = (key: 'lang' | 'country') => (code: string) => setUrl({ [key]: code, brand: '' });
 
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="sm">
-        <Select
-          label="Language"
-          data={(languages.data ?? []).map((l) => ({ value: l.code, label: `${l.name} (${l.code})` }))}
-          value={url.lang}
-          onChange={(v) => v && setUrl({ lang: v, brand: '' })}
-          allowDeselect={false}
-          searchable
-          nothingFoundMessage="No such language"
-          w={220}
-        />
-        <Select
-          label="Country"
-          data={(countries.data ?? []).map((c) => ({ value: c.code2, label: `${c.name} (${c.code2})` }))}
-          value={url.country}
-          onChange={(v) => v && setUrl({ country: v, brand: '' })}
-          allowDeselect={false}
-          searchable
-          nothingFoundMessage="No such country"
-          w={260}
-        />
+        <CodeSelect label="Language" choices={languageChoices} value={url.lang} onPick={choose('lang')} />
+        <CodeSelect label="Country" choices={countryChoices} value={url.country} onPick={choose('country')} />
         <MomentField
           label="See it at"
           empty="now"
