@@ -6,8 +6,11 @@ import { type ConsoleUnderTest, expectAccessible, expectNoConsoleErrors, startCo
 import * as scene from './support/scene.ts';
 
 let c: ConsoleUnderTest;
+/** How far the server's jobs' clock is ahead of the real one: a journey moves it on instead of waiting. */
+let ahead = 0;
+const jobsClock = () => new Date(Date.now() + ahead);
 beforeAll(async () => {
-  c = await startConsole();
+  c = await startConsole({ now: jobsClock });
 });
 afterAll(() => c.close());
 
@@ -37,10 +40,7 @@ async function stableEnglishBanners(): Promise<string[]> {
 }
 
 describe('the schedule', () => {
-  // The edge is up to 80 s away (a whole minute: the field takes minutes), then it has 60 s to be published.
-  it('publishes a banner at its start by itself: the stable catalogue changes with nobody pressing Publish', {
-    timeout: 180_000,
-  }, async () => {
+  it('publishes a banner at its start by itself: the stable catalogue changes with nobody pressing Publish', async () => {
     const banner = await scene.post(c, '/api/promo/add', {
       title: 'Advent calendar',
       lang_id: 1,
@@ -70,11 +70,11 @@ describe('the schedule', () => {
     expect(saved?.available_from).toBe(new Date(start).toISOString());
     expect(await stableEnglishBanners()).not.toContain('Advent calendar');
 
-    // Nobody presses anything: within 60 s of the start the stable file has the banner.
-    await expect
-      .poll(stableEnglishBanners, { timeout: start - Date.now() + 60_000, interval: 2_000 })
-      .toContain('Advent calendar');
-    expect(Date.now()).toBeGreaterThanOrEqual(start);
+    // The server's clock moves on to a second after the start (no real minute waited for); nobody presses anything:
+    // at its next look for due jobs (every 5 s), the stable file has the banner.
+    ahead = start + 1_000 - Date.now();
+    await expect.poll(stableEnglishBanners, { timeout: 30_000, interval: 1_000 }).toContain('Advent calendar');
+    expect(jobsClock().getTime()).toBeGreaterThanOrEqual(start);
 
     // The JSON Build screen lists it as published by the schedule.
     await page.goto('/admin/json');

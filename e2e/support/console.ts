@@ -43,7 +43,8 @@ export interface ConsoleUnderTest {
 }
 
 /** The real server (fresh database, built console) listening on a free port, and Debian's Chromium. */
-export async function startConsole(): Promise<ConsoleUnderTest> {
+/** `now`: the clock the server's own jobs (publishing on schedule) run by, for a journey that moves time on. */
+export async function startConsole(options: { now?: () => Date } = {}): Promise<ConsoleUnderTest> {
   const t = await createTestApp({ DEMO_DATA: '0' }, { consoleDir: consoleDist });
   const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   // The work the real server does by itself runs here too, as main.ts starts it (publishing on schedule among it).
@@ -52,6 +53,7 @@ export async function startConsole(): Promise<ConsoleUnderTest> {
     storage: t.app.storage,
     publicUrl: t.config.PUBLIC_URL,
     log: t.app.log,
+    now: options.now,
   });
   await jobs.start();
   const browser = await chromium.launch({

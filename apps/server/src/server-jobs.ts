@@ -15,14 +15,17 @@ export function createServerJobs(options: {
   storage: Storage;
   publicUrl?: string;
   log: FastifyBaseLogger;
+  /** The clock the jobs run by: the real one, or one a test controls. */
+  now?: () => Date;
 }): JobRunner {
-  const { db, storage, publicUrl, log } = options;
+  const { db, storage, publicUrl, log, now } = options;
   const publishOnSchedule = publishOnScheduleJob({
     storage,
     publicUrl,
     onBuildError: (err, lang) => log.error({ err, lang }, 'automatic catalogue build failed'),
   });
   return createJobRunner(db, [emptyBinJob, publishOnSchedule], {
+    now,
     onError: (job, err) => log.error({ err, job }, 'scheduled job failed'),
   });
 }
