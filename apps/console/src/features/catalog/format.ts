@@ -3,8 +3,14 @@ export function absoluteUrl(url: string): string {
   return url.startsWith('/') ? `${window.location.origin}${url}` : url;
 }
 
-/** A build's size, in the words Activity uses for it too (812 B, 14.2 KB, 21.7 MB). */
-export { formatSize } from '@kids-vod/contract/format';
+const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+
+/** 812 B, 14.2 KB, 21.7 MB. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${oneDecimal.format(bytes / 1024)} KB`;
+  return `${oneDecimal.format(bytes / (1024 * 1024))} MB`;
+}
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'medium' });
 
