@@ -55,7 +55,7 @@ export const CatalogueItem = z.object({
   description: z.string(),
   thumbnail_url: z.string().nullable(),
   duration_sec: z.int(),
-  video: z.object({ playback_url: z.string(), duration_sec: z.int().nullable() }),
+  video: z.object({ playback_url: z.string(), poster_url: z.string().nullable(), duration_sec: z.int().nullable() }),
   ...availableUntil,
 });
 export type CatalogueItem = z.infer<typeof CatalogueItem>;
@@ -140,6 +140,8 @@ export const HIDDEN_REASONS = [
   'no_version',
   'version_unpublished',
   'no_video',
+  'video_processing',
+  'video_failed',
   'not_in_country',
   'brand_not_in_country',
   'not_yet_available',

@@ -6,7 +6,15 @@ export const AGE_RATINGS = ['0+', '3+', '6+', '12+'] as const;
 export const DEFAULT_LANG_ID = 1;
 
 /** What can be deleted to the bin, named as the audit log names them (api.md, "Bin and history"). */
-export const BIN_ENTITIES = ['brands', 'content', 'brand_langs', 'content_langs', 'promos', 'streams'] as const;
+export const BIN_ENTITIES = [
+  'brands',
+  'content',
+  'brand_langs',
+  'content_langs',
+  'promos',
+  'streams',
+  'video_files',
+] as const;
 export type BinEntityName = (typeof BIN_ENTITIES)[number];
 
 /** After this many days in the bin an item is deleted for good (the scheduled job `empty-bin`). */
@@ -17,3 +25,6 @@ export const CONTENT_SORTS = ['season', 'number', 'title', 'languages', 'video',
 
 /** The longest search a list takes (its characters after the first 200 are not sent: the server refuses them). */
 export const MAX_SEARCH_LENGTH = 200;
+
+/** Where a video stands on its way from master to HLS ladder (api.md, "Video processing"). */
+export const VIDEO_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;

@@ -1,4 +1,12 @@
-import type { AuditAction, AutomaticBuildState, HiddenItem, Role } from '@kids-vod/contract';
+import type {
+  AuditAction,
+  AutomaticBuildState,
+  HiddenItem,
+  Rendition,
+  Role,
+  VideoSource,
+  VideoStatus,
+} from '@kids-vod/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -315,7 +323,12 @@ export const contentLangs = pgTable(
   (t) => [uniqueIndex('content_langs_content_lang_uq').on(t.content_id, t.lang_id).where(notInBin)],
 );
 
-/** Uploaded videos; a file is attached to one language version at most (unique content_lang_id). */
+/**
+ * Uploaded videos; a file is attached to one language version at most (unique content_lang_id). `storage_key` is the
+ * private master; what plays is the HLS ladder under `output_prefix` (docs/decisions/059-video-jobs.md). The row is
+ * also the video's processing job: due at `next_attempt_at` while `queued`, held by `lease_owner` until `lease_until`
+ * while `processing`; `attempt_prefix` is where the attempt writes, deleted whole when it does not finish.
+ */
 export const videoFiles = pgTable(
   'video_files',
   {
@@ -325,14 +338,34 @@ export const videoFiles = pgTable(
     storage_key: text('storage_key').notNull(),
     size_bytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     duration_sec: integer('duration_sec'),
-    playback_url: text('playback_url').notNull(),
+    playback_url: text('playback_url'),
     thumbnail_url: text('thumbnail_url'),
     content_lang_id: integer('content_lang_id')
       .unique()
       .references(() => contentLangs.id, { onDelete: 'set null' }),
     created_at: createdAt(),
+    status: text('status').$type<VideoStatus>().notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    failure: text('failure'),
+    source: jsonb('source').$type<VideoSource>(),
+    renditions: jsonb('renditions').$type<Rendition[]>().notNull().default([]),
+    output_prefix: text('output_prefix'),
+    poster_key: text('poster_key'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: isoTimestamp('next_attempt_at').notNull().default(sql`now()`),
+    started_at: isoTimestamp('started_at'),
+    lease_owner: text('lease_owner'),
+    lease_until: isoTimestamp('lease_until'),
+    attempt_prefix: text('attempt_prefix'),
+    ...binColumns(),
   },
-  (t) => [index('video_files_created_idx').on(t.created_at)],
+  (t) => [
+    index('video_files_created_idx').on(t.created_at),
+    check('video_files_status_check', sql`${t.status} in ('queued', 'processing', 'ready', 'failed')`),
+    // The job runner's two questions: what is due, and whose lease has run out.
+    index('video_files_due_idx').on(t.next_attempt_at).where(sql`${t.status} = 'queued'`),
+    index('video_files_lease_idx').on(t.lease_until).where(sql`${t.status} = 'processing'`),
+  ],
 );
 
 export const contentLinks = pgTable(
