@@ -7,7 +7,6 @@ import {
   attachVideo,
   detachVideo,
   listContentLangs,
-  listVideoFiles,
   updateContentLang,
 } from './versions.ts';
 
@@ -21,7 +20,6 @@ export async function contentRoutes(app: FastifyInstance) {
   route(app, api.content.langList, (req) => listContentLangs(db, req.body.content_id));
   route(app, api.content.langAdd, (req) => addContentLang(db, req.body));
   route(app, api.content.langUpdate, (req) => updateContentLang(db, req.body));
-  route(app, api.content.files, () => listVideoFiles(db));
   route(app, api.content.attachVideo, (req) => attachVideo(db, req.body));
   route(app, api.content.detachVideo, (req) => detachVideo(db, req.query.content_lang_id));
 }
