@@ -37,8 +37,7 @@ import { streamRoutes } from './modules/streams/routes.ts';
 import { tokenRoutes } from './modules/tokens/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { videoBinaries } from './modules/videos/engine/index.ts';
-import { type VideoServices, videoRoutes, videoWorkDir } from './modules/videos/index.ts';
+import { type VideoServices, videoBinaries, videoRoutes, videoWorkDir } from './modules/videos/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.ts';
-import { type Job, createJobRunner } from './lib/jobs.ts';
+import { createJobRunner, type Job } from './lib/jobs.ts';
 import { collectGarbage } from './lib/storage/garbage.ts';
 import type { Storage } from './lib/storage/index.ts';
 import { emptyBinJob } from './modules/bin/index.ts';

@@ -4,8 +4,8 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createStorage } from './lib/storage/index.ts';
-import { createTranscoder } from './modules/videos/index.ts';
 import { videoBinaries } from './modules/videos/engine/index.ts';
+import { createTranscoder } from './modules/videos/index.ts';
 import { videoWorkDir } from './modules/videos/services.ts';
 
 /**
@@ -20,7 +20,8 @@ async function main() {
       'A worker shares the server’s PostgreSQL: set DATABASE_URL (the embedded database belongs to the server alone, which processes videos itself)',
     );
   }
-  if (config.TRANSCODE_CONCURRENCY === 0) throw new ConfigError('TRANSCODE_CONCURRENCY is 0: this worker would do nothing');
+  if (config.TRANSCODE_CONCURRENCY === 0)
+    throw new ConfigError('TRANSCODE_CONCURRENCY is 0: this worker would do nothing');
   const log = pino({ level: config.LOG_LEVEL });
   const database = await openDatabase({ url: config.DATABASE_URL });
   const storage = await createStorage(config);
@@ -47,7 +48,9 @@ async function main() {
 
 main().catch((err) => {
   process.stderr.write(
-    err instanceof ConfigError ? `${err.message}\n` : `Could not start: ${err instanceof Error ? err.message : String(err)}\n`,
+    err instanceof ConfigError
+      ? `${err.message}\n`
+      : `Could not start: ${err instanceof Error ? err.message : String(err)}\n`,
   );
   process.exit(1);
 });

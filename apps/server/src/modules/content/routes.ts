@@ -2,13 +2,7 @@ import { api } from '@kids-vod/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
 import { addContent, getContent, listContent, updateContent } from './data.ts';
-import {
-  addContentLang,
-  attachVideo,
-  detachVideo,
-  listContentLangs,
-  updateContentLang,
-} from './versions.ts';
+import { addContentLang, attachVideo, detachVideo, listContentLangs, updateContentLang } from './versions.ts';
 
 export async function contentRoutes(app: FastifyInstance) {
   const { db } = app.database;

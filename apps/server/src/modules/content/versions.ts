@@ -1,6 +1,6 @@
 /** An item's language versions and the videos attached to them. */
 import type { api, ContentLang } from '@kids-vod/contract';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { contentLangs, videoFiles } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -8,7 +8,7 @@ import { guardedUpdate } from '../../lib/guarded-update.ts';
 import { contentLangShown, notInBin, shownColumns } from '../../lib/in-bin.ts';
 import type { Body } from '../../lib/route.ts';
 
-import { toVideoFile, videoFileColumns } from '../videos/view.ts';
+import { toVideoFile, videoFileColumns } from '../videos/index.ts';
 import { assertContent } from './data.ts';
 
 type Parsed<K extends keyof typeof api.content> = Body<(typeof api.content)[K]>;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline as pipelineAsync } from 'node:stream/promises';
 import { pipeline, type Readable } from 'node:stream';
+import { pipeline as pipelineAsync } from 'node:stream/promises';
 import {
   CLOUDFLARE_MAX_BYTES,
   FILE_TOO_BIG_MESSAGE,
@@ -18,8 +18,7 @@ import type { Executor } from '../../db/client.ts';
 import { videoFiles } from '../../db/schema.ts';
 import { badRequest, HttpError } from '../../lib/errors.ts';
 import type { PutOptions, Storage } from '../../lib/storage/index.ts';
-import { type Binaries, MAX_MASTER_SECONDS, NotAVideo, probeMaster } from '../videos/engine/index.ts';
-import { getVideoFile } from '../videos/index.ts';
+import { type Binaries, getVideoFile, MAX_MASTER_SECONDS, NotAVideo, probeMaster } from '../videos/index.ts';
 import { type FileKind, SNIFF_BYTES, sniffImage } from './sniff.ts';
 import { ByteMeter, peek } from './streams.ts';
 
@@ -147,7 +146,10 @@ export async function saveVideo(
       throw err;
     }
     if (source.duration_sec > MAX_MASTER_SECONDS) {
-      throw new HttpError(413, `The video is longer than ${MAX_MASTER_SECONDS / 3600} hours: an episode or a film is expected`);
+      throw new HttpError(
+        413,
+        `The video is longer than ${MAX_MASTER_SECONDS / 3600} hours: an episode or a film is expected`,
+      );
     }
     const { size } = await storage.moveIn(key, temporary, { contentType: 'application/octet-stream', immutable: true });
     stored = true;

@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { videoFiles } from '../../db/schema.ts';
 import { conflict, fieldError, itemNotFound } from '../../lib/errors.ts';
 import { throwAway } from '../../lib/storage/garbage.ts';
-import { takePoster } from './engine/index.ts';
 import { getVideoFile } from './data.ts';
+import { takePoster } from './engine/index.ts';
 
 /** The segment of a media playlist that holds moment `atSec`, and where in it that moment is. */
 export function segmentAt(playlist: string, atSec: number): { uri: string; offset: number } | undefined {

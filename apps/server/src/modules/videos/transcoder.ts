@@ -10,7 +10,7 @@ import { videoFiles } from '../../db/schema.ts';
 import { outsideAnyActor } from '../../lib/actor.ts';
 import { collectGarbage, throwAway } from '../../lib/storage/garbage.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { type Binaries, NotAVideo, probeMaster, transcodeLadder } from './engine/index.ts';
+import { type Binaries, type LadderResult, NotAVideo, probeMaster, transcodeLadder } from './engine/index.ts';
 
 /**
  * How the video jobs run (docs/decisions/060-video-jobs.md). A job is its video's row: claimed `for update skip
@@ -138,6 +138,51 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     return rows.length === 1;
   }
 
+  /** Stores a ladder under the attempt's own prefix: nothing of it is answered until the row says ready. */
+  async function storeLadder(outDir: string, ladder: LadderResult, prefix: string, signal: AbortSignal) {
+    const posterKey = `${prefix}/poster-${randomUUID().slice(0, 8)}.jpg`;
+    for (const file of await readdir(outDir, { recursive: true, withFileTypes: true })) {
+      if (!file.isFile()) continue;
+      const full = path.join(file.parentPath, file.name);
+      const relative = path.relative(outDir, full).split(path.sep).join('/');
+      const key = relative === ladder.poster ? posterKey : `${prefix}/${relative}`;
+      if (signal.aborted) throw new Error('Processing was stopped');
+      await storage.moveIn(key, full, {
+        contentType: CONTENT_TYPES[path.extname(file.name)] ?? 'application/octet-stream',
+        immutable: true,
+      });
+    }
+    return posterKey;
+  }
+
+  /** A try that did not finish: failed for good, queued again after a wait, or (stopping) queued as it was. */
+  async function settleFailure(job: Claimed, err: unknown, lost: boolean): Promise<void> {
+    // Another worker has it (this one was thought dead): what this one wrote is garbage, the row is not ours.
+    if (lost) return void (await throwAway(db, [{ key: job.attempt_prefix, folder: true }]));
+    // Stopping is not the video's failure: it is queued again as it was, due at once for whoever runs next.
+    const final = !stopped && (err instanceof NotAVideo || job.attempts >= MAX_ATTEMPTS);
+    if (!stopped) log.warn({ err, video: job.id, attempt: job.attempts, final }, 'processing a video failed');
+    const next = stopped
+      ? {
+          status: 'queued' as const,
+          next_attempt_at: clock().toISOString(),
+          attempts: sql`${videoFiles.attempts} - 1`,
+        }
+      : final
+        ? { status: 'failed' as const, failure: failureSentence(err) }
+        : {
+            status: 'queued' as const,
+            next_attempt_at: new Date(clock().getTime() + BACKOFF_MS[job.attempts - 1]).toISOString(),
+          };
+    await db.transaction(async (tx) => {
+      await throwAway(tx, [{ key: job.attempt_prefix, folder: true }]);
+      await tx
+        .update(videoFiles)
+        .set({ ...next, progress: 0, lease_owner: null, lease_until: null, attempt_prefix: null })
+        .where(and(eq(videoFiles.id, job.id), eq(videoFiles.lease_owner, owner)));
+    });
+  }
+
   async function work(job: Claimed, abort: AbortController): Promise<void> {
     const dir = await mkdtemp(path.join(options.workDir, `video-${job.id}-`));
     let lastWrite = 0;
@@ -170,19 +215,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
           whileHeld(job.id, { progress: Math.min(99, percent), lease_until: leaseEnd() }).catch(() => undefined);
         },
       });
-      // Stored under this attempt's own prefix: nothing of it is answered until the row says ready below.
-      const posterKey = `${job.attempt_prefix}/poster-${randomUUID().slice(0, 8)}.jpg`;
-      for (const file of await readdir(outDir, { recursive: true, withFileTypes: true })) {
-        if (!file.isFile()) continue;
-        const full = path.join(file.parentPath, file.name);
-        const relative = path.relative(outDir, full).split(path.sep).join('/');
-        const key = relative === ladder.poster ? posterKey : `${job.attempt_prefix}/${relative}`;
-        if (abort.signal.aborted) throw new Error('Processing was stopped');
-        await storage.moveIn(key, full, {
-          contentType: CONTENT_TYPES[path.extname(file.name)] ?? 'application/octet-stream',
-          immutable: true,
-        });
-      }
+      const posterKey = await storeLadder(outDir, ladder, job.attempt_prefix, abort.signal);
       const ready = await whileHeld(job.id, {
         status: 'ready',
         progress: 100,
@@ -208,26 +241,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
         await throwAway(db, [{ key: job.attempt_prefix, folder: true }]);
       }
     } catch (err) {
-      // Another worker has it (this one was thought dead): what this one wrote is garbage, the row is not ours.
-      if (lost) return void (await throwAway(db, [{ key: job.attempt_prefix, folder: true }]));
-      // Stopping is not the video's failure: it is queued again as it was, due at once for whoever runs next.
-      const final = !stopped && (err instanceof NotAVideo || job.attempts >= MAX_ATTEMPTS);
-      if (!stopped) log.warn({ err, video: job.id, attempt: job.attempts, final }, 'processing a video failed');
-      const next = stopped
-        ? { status: 'queued' as const, next_attempt_at: clock().toISOString(), attempts: sql`${videoFiles.attempts} - 1` }
-        : final
-          ? { status: 'failed' as const, failure: failureSentence(err) }
-          : {
-              status: 'queued' as const,
-              next_attempt_at: new Date(clock().getTime() + BACKOFF_MS[job.attempts - 1]).toISOString(),
-            };
-      await db.transaction(async (tx) => {
-        await throwAway(tx, [{ key: job.attempt_prefix, folder: true }]);
-        await tx
-          .update(videoFiles)
-          .set({ ...next, progress: 0, lease_owner: null, lease_until: null, attempt_prefix: null })
-          .where(and(eq(videoFiles.id, job.id), eq(videoFiles.lease_owner, owner)));
-      });
+      await settleFailure(job, err, lost);
     } finally {
       clearInterval(renew);
       await rm(dir, { recursive: true, force: true });

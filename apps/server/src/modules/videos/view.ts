@@ -20,7 +20,9 @@ export const videoFileColumns = {
   started_at: videoFiles.started_at,
 };
 
-export type VideoFileRow = { [K in keyof typeof videoFileColumns]: (typeof videoFileColumns)[K]['_']['data'] | null } & {
+export type VideoFileRow = {
+  [K in keyof typeof videoFileColumns]: (typeof videoFileColumns)[K]['_']['data'] | null;
+} & {
   content_id: number | null;
 };
 

@@ -31,11 +31,16 @@ async function grab(
   signal?: AbortSignal,
 ) {
   await rm(out, { force: true });
-  const args = ['-nostdin', '-hide_banner', '-y', '-loglevel', 'error', '-ss', atSec.toFixed(3)];
+  // A segment (a few seconds, no index, timestamps that start where the ladder's left off) is decoded from its start
+  // and the moment found on the way; a master is seeked to first.
+  const seek = ['-ss', atSec.toFixed(3)];
+  const segment = input.endsWith('.ts');
+  const args = ['-nostdin', '-hide_banner', '-y', '-loglevel', 'error', ...(segment ? [] : seek)];
   if (windowSec !== null) args.push('-t', String(windowSec));
   args.push(
     '-i',
     `file:${input}`,
+    ...(segment ? seek : []),
     '-map',
     '0:v:0',
     '-vf',
