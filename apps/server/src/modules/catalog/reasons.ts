@@ -1,11 +1,11 @@
 /** Why the catalogue leaves an item out: the rules, one function a kind of item (see the comment below). */
 import {
   type DatedRule,
-  type VideoStatus,
   type HiddenItem,
   type HiddenReason,
   nextEdgeMs,
   sortedWhere,
+  type VideoStatus,
   type WhereToWatch,
   type WhereToWatchFrom,
   type WindowState,
