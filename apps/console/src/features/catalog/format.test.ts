@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countList, formatSize } from './format.ts';
+import { countList, formatSize, processingSentence } from './format.ts';
 
 describe('catalogue build formatters', () => {
   it('writes sizes in B, KB and MB with at most one decimal', () => {
@@ -15,5 +15,19 @@ describe('catalogue build formatters', () => {
       { key: 'content_without_video', label: 'Without video', value: 3 },
       { key: 'new_thing', label: 'new thing', value: 1 },
     ]);
+    expect(countList({ content_video_failed: 1, content_video_processing: 2, content: 4 })).toEqual([
+      { key: 'content', label: 'Content', value: 4 },
+      { key: 'content_video_processing', label: 'Video processing', value: 2 },
+      { key: 'content_video_failed', label: 'Video failed', value: 1 },
+    ]);
+  });
+
+  it('says how many episodes wait for their video, and nothing when none do', () => {
+    expect(processingSentence(3)).toBe('3 episodes are left out while their video is processing.');
+    expect(processingSentence(1, 'Spanish')).toBe(
+      '1 episode is left out of the Spanish catalogue while its video is processing.',
+    );
+    expect(processingSentence(0)).toBeNull();
+    expect(processingSentence(undefined)).toBeNull();
   });
 });
