@@ -23,9 +23,9 @@ export function reasonWords(reason: HiddenReason, { language, country }: HiddenC
     case 'no_video':
       return `No video in ${language}`;
     case 'video_processing':
-      return `Its ${language} video is still processing`;
+      return `Its ${language} video is still being processed`;
     case 'video_failed':
-      return `Its ${language} video failed to process: retry it or attach another`;
+      return `Its ${language} video failed to process`;
     case 'not_in_country':
       return `Not watchable in ${country ?? 'this country'}`;
     case 'brand_not_in_country':
