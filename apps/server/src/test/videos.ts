@@ -41,6 +41,9 @@ export async function attachNewVideo(
   return file;
 }
 
+/** A moment no test reaches. */
+const FAR_AWAY = '2100-01-01T00:00:00.000Z';
+
 type VideoState = { status: VideoStatus } & Omit<PgUpdateSetSource<typeof videoFiles>, 'id' | 'status'>;
 
 /**
@@ -58,6 +61,9 @@ export async function setVideoState(t: TestApp, id: number, { status, ...fields 
       failure: status === 'failed' ? 'The video could not be read: its file is damaged.' : null,
       // Only a ready video has a ladder to play (api.md, "Video processing").
       ...(done ? {} : { playback_url: null }),
+      // A job runner of the app under test leaves the row as it is: not due yet, or held by a lease of another.
+      ...(status === 'queued' ? { next_attempt_at: FAR_AWAY } : {}),
+      ...(status === 'processing' ? { lease_owner: 'another worker', lease_until: FAR_AWAY } : {}),
       ...fields,
     })
     .where(eq(videoFiles.id, id))

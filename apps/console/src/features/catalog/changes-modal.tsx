@@ -1,8 +1,9 @@
 import type { CatalogueChange } from '@kids-vod/contract';
 import { Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { processingSentence } from '../../shared/hidden-items/index.ts';
 import { HeaderRow } from '../../shared/lists/index.ts';
 import type { LanguageChanges } from './api.ts';
-import { formatTime, processingSentence } from './format.ts';
+import { formatTime } from './format.ts';
 
 const KIND_WORDS: Record<CatalogueChange['kind'], string> = {
   brand: 'Brand',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countList, formatSize, processingSentence } from './format.ts';
+import { countList, formatSize } from './format.ts';
 
 describe('catalogue build formatters', () => {
   it('writes sizes in B, KB and MB with at most one decimal', () => {
@@ -20,14 +20,5 @@ describe('catalogue build formatters', () => {
       { key: 'content_video_processing', label: 'Video processing', value: 2 },
       { key: 'content_video_failed', label: 'Video failed', value: 1 },
     ]);
-  });
-
-  it('says how many episodes wait for their video, and nothing when none do', () => {
-    expect(processingSentence(3)).toBe('3 episodes are left out while their video is processing.');
-    expect(processingSentence(1, 'Spanish')).toBe(
-      '1 episode is left out of the Spanish catalogue while its video is processing.',
-    );
-    expect(processingSentence(0)).toBeNull();
-    expect(processingSentence(undefined)).toBeNull();
   });
 });

@@ -53,15 +53,3 @@ export function countList(counts: Record<string, number>): { key: string; label:
       .map((key) => ({ key, label: key.replaceAll('_', ' '), value: counts[key] })),
   ];
 }
-
-/**
- * What publishing says of the episodes a build leaves out while their video is processing (api.md, "Video
- * processing"): they are not forgotten, a later build lists them. Null when there are none.
- */
-export function processingSentence(count: number | undefined, language?: string): string | null {
-  if (!count) return null;
-  const where = language ? ` of the ${language} catalogue` : '';
-  return count === 1
-    ? `1 episode is left out${where} while its video is processing.`
-    : `${count} episodes are left out${where} while their video is processing.`;
-}

@@ -5,11 +5,11 @@ import { Alert, Badge, Button, Group, Loader, Paper, Progress, Select, Stack, Ta
 import { IconAlertCircle, IconCircleCheck, IconClock, IconLock, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SUCCESS_TEXT } from '../../shared/feedback/index.ts';
+import { processingSentence } from '../../shared/hidden-items/index.ts';
 import { errorMessage, roleLabel, rolesWith, useMay, useRole } from '../../shared/session/index.ts';
 import { type LanguageResult, useCheckChanges, usePublishCatalogue, usePublishEveryCatalogue } from './api.ts';
 import { BuildDetails, UrlCell } from './build-cells.tsx';
 import { ChangesModal } from './changes-modal.tsx';
-import { processingSentence } from './format.ts';
 
 const ALL = 'all';
 
