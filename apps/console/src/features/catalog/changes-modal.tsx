@@ -43,7 +43,7 @@ function Processing({ entry }: { entry: LanguageChanges }) {
   const sentence = processingSentence(entry.diff.video_processing);
   return sentence ? (
     <Text size="sm" c="dimmed" data-testid={`video-processing-${entry.language.code}`}>
-      {sentence} Publish again once it is ready to add them.
+      {sentence} Publishing again once a video is ready adds its episode.
     </Text>
   ) : null;
 }

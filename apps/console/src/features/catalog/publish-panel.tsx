@@ -123,7 +123,7 @@ function StillProcessing({ results }: { results: LanguageResult[] }) {
           </Text>
         ))}
         <Text size="sm" c="dimmed">
-          Publish again once their video is ready to add them.
+          Publishing again once a video is ready adds its episode.
         </Text>
       </Stack>
     </Alert>
