@@ -63,7 +63,9 @@ export async function setVideoState(t: TestApp, id: number, { status, ...fields 
       ...(done ? {} : { playback_url: null }),
       // A job runner of the app under test leaves the row as it is: not due yet, or held by a lease of another.
       ...(status === 'queued' ? { next_attempt_at: FAR_AWAY } : {}),
-      ...(status === 'processing' ? { lease_owner: 'another worker', lease_until: FAR_AWAY } : {}),
+      ...(status === 'processing'
+        ? { lease_owner: 'another worker', lease_until: FAR_AWAY }
+        : { lease_owner: null, lease_until: null }),
       ...fields,
     })
     .where(eq(videoFiles.id, id))
@@ -75,7 +77,7 @@ export async function setVideoState(t: TestApp, id: number, { status, ...fields 
 /**
  * A video (uploaded, so `queued`) made `ready` as processing would: its HLS master (the one it has, else one named by
  * its id) and, when given, its poster and duration. Upload tests whose video must play in the catalogue call it after
- * the upload.
+ * the upload, in an app that does not process videos itself (`TRANSCODE_CONCURRENCY: '0'`), so no job races it.
  */
 export function markVideoReady(
   t: TestApp,
