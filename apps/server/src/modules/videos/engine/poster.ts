@@ -1,4 +1,5 @@
-import { rm, stat } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { type Binaries, lastMeaningfulLine, MediaToolFailed, runTool } from './process.ts';
 
 /**
@@ -21,33 +22,59 @@ async function hasFile(path: string): Promise<boolean> {
   }
 }
 
+/** A playlist's segments with their start times; a master playlist's largest rung. */
+async function segmentsOf(playlist: string): Promise<Array<{ path: string; start: number; seconds: number }>> {
+  const lines = (await readFile(playlist, 'utf8')).split(/\r?\n/);
+  const variants = lines.filter((_, i) => i > 0 && lines[i - 1].startsWith('#EXT-X-STREAM-INF:'));
+  if (variants.length > 0) return segmentsOf(join(dirname(playlist), variants.at(-1)!.trim()));
+  const segments: Array<{ path: string; start: number; seconds: number }> = [];
+  let start = 0;
+  let seconds: number | null = null;
+  for (const line of lines) {
+    if (line.startsWith('#EXTINF:')) seconds = Number.parseFloat(line.slice('#EXTINF:'.length));
+    else if (line.trim() && !line.startsWith('#') && seconds !== null) {
+      segments.push({ path: join(dirname(playlist), line.trim()), start, seconds });
+      start += seconds;
+      seconds = null;
+    }
+  }
+  return segments;
+}
+
+/**
+ * Where to read a moment from. The 2018 build cannot seek in MPEG-TS before decoding (it lands between keyframes
+ * and writes nothing, exit 0), so in a segment the frames before the moment are decoded and dropped (`-ss` after
+ * `-i`), and in a playlist only the segment that holds the moment is read.
+ */
+async function seekable(input: string, atSec: number): Promise<{ input: string; atSec: number; decodeToIt: boolean }> {
+  if (/\.m3u8$/i.test(input)) {
+    const segments = await segmentsOf(input);
+    const segment = segments.find((s) => atSec < s.start + s.seconds) ?? segments.at(-1);
+    if (!segment) return { input, atSec, decodeToIt: true };
+    return { input: segment.path, atSec: Math.max(0, atSec - segment.start), decodeToIt: true };
+  }
+  return { input, atSec, decodeToIt: /\.(ts|m2ts|mts)$/i.test(input) };
+}
+
 async function grab(
   bin: Binaries,
-  input: string,
+  original: string,
   out: string,
-  atSec: number,
+  at: number,
   filters: string,
   windowSec: number | null,
   signal?: AbortSignal,
 ) {
   await rm(out, { force: true });
-  const args = ['-nostdin', '-hide_banner', '-y', '-loglevel', 'error', '-ss', atSec.toFixed(3)];
-  if (windowSec !== null) args.push('-t', String(windowSec));
-  args.push(
-    '-i',
-    `file:${input}`,
-    '-map',
-    '0:v:0',
-    '-vf',
-    filters,
-    '-frames:v',
-    '1',
-    '-q:v',
-    '3',
-    '-f',
-    'image2',
-    `file:${out}`,
-  );
+  const { input, atSec, decodeToIt } = await seekable(original, at);
+  const seek = ['-ss', atSec.toFixed(3)];
+  const window = windowSec === null ? [] : ['-t', String(windowSec)];
+  const args = ['-nostdin', '-hide_banner', '-y', '-loglevel', 'error'];
+  if (decodeToIt) args.push('-i', `file:${input}`, ...seek, ...window);
+  else args.push(...seek, ...window, '-i', `file:${input}`);
+  // 4:2:0 JPEG: what every image decoder reads (signalstats leaves the frames 4:4:4 otherwise).
+  const picture = ['-map', '0:v:0', '-vf', `${filters},format=yuvj420p`, '-frames:v', '1', '-q:v', '3'];
+  args.push(...picture, '-f', 'image2', `file:${out}`);
   const result = await runTool(bin.ffmpeg, args, { signal, timeoutMs: 120_000 });
   return { ok: result.code === 0 && (await hasFile(out)), stderr: lastMeaningfulLine(result.stderrTail) };
 }
@@ -73,7 +100,9 @@ export async function takePoster(
       );
     return;
   }
-  const duration = options.durationSec ?? 0;
+  const duration =
+    options.durationSec ??
+    (/\.m3u8$/i.test(input) ? (await segmentsOf(input)).reduce((sum, s) => sum + s.seconds, 0) : 0);
   const chosen = `${POSTER_SCALE},signalstats,metadata=select:key=lavfi.signalstats.YAVG:value=${DARK_LUMA}:function=greater,thumbnail=${THUMBNAIL_FRAMES}`;
   let stderr = '';
   for (const share of [0.2, 0.5]) {
