@@ -409,6 +409,14 @@ describe('takePoster', () => {
     await takePoster(bin, { input: file, out: chosen, durationSec: 10 });
     expect(await meanLuma(chosen)).toBeGreaterThan(40);
 
+    // The ladder looks at the same window in its own run, finds it dark, and looks further on.
+    const ladder = await transcodeLadder(bin, {
+      input: file,
+      source: await probeMaster(bin, file),
+      outDir: join(dir, 'dark'),
+    });
+    expect(await meanLuma(join(dir, 'dark', ladder.poster))).toBeGreaterThan(40);
+
     const asked = join(dir, 'asked.jpg');
     await takePoster(bin, { input: file, out: asked, atSec: 1 });
     expect(await meanLuma(asked)).toBeLessThan(20);
