@@ -318,6 +318,7 @@ export async function transcodeLadder(
 
   const renditions: LadderResult['renditions'] = [];
   for (const [i, rung] of rungs.entries()) {
+    signal?.throwIfAborted();
     const playlist = rungPlaylist(i);
     const segments = await readMediaPlaylist(join(outDir, playlist));
     const sizes = await Promise.all(
