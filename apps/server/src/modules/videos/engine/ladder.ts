@@ -8,7 +8,7 @@ import { type Binaries, lastMeaningfulLine, MediaToolFailed, runTool } from './p
 export const SEGMENT_SECONDS = 6;
 /** The loudness every episode is brought to (decision 059): integrated, true peak, loudness range. */
 export const LOUDNESS = { integratedLufs: -16, truePeakDbtp: -1.5, rangeLu: 11 } as const;
-/** x264's speed against size; decision 059 has what the others measured. */
+/** x264's speed against size (decision 059); `BENCH_PRESETS` in bench/transcode.ts times others against it. */
 export const X264_PRESET = 'veryfast';
 /** A process that writes no progress line for this long is stuck (a stalled disk, a pipe that never ends). */
 export const STALL_SECONDS = 60;
