@@ -1,8 +1,9 @@
 import { api, wholeList } from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTranscoder } from '../modules/videos/index.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { brandList, contentList } from '../test/whole-lists.ts';
-import { loadDemoCatalogue } from './demo-catalogue.ts';
+import { loadDemoCatalogue, publishDemoOnceReady } from './demo-catalogue.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,17 +25,32 @@ describe('the demo catalogue', () => {
     expect(logo.rawPayload.subarray(1, 4).toString()).toBe('PNG');
   });
 
-  it('has seasons of episodes, some with videos that play from storage', async () => {
+  it('has seasons of episodes, some with videos: masters queued for the same pipeline as an upload', async () => {
     const [brand] = await brandList(t);
     const episodes = await contentList(t, { brand_id: brand.id });
     expect(new Set(episodes.map((e: { season: number }) => e.season)).size).toBeGreaterThan(1);
     const withVideo = episodes.filter((e: { langs: { has_video: boolean }[] }) => e.langs.some((l) => l.has_video));
     expect(withVideo.length).toBeGreaterThan(0);
     const files = wholeList(await t.call(api.content.files));
-    expect(files.some((f: { content_lang_id: number | null }) => f.content_lang_id === null)).toBe(true);
-    const video = await t.app.inject({ method: 'GET', url: files[0].playback_url! });
-    expect(video.statusCode).toBe(200);
-    expect(video.headers['content-type']).toBe('video/mp4');
+    expect(files.some((f) => f.content_lang_id === null)).toBe(true);
+    for (const f of files) {
+      expect(f).toMatchObject({ status: 'queued', playback_url: null, source: { video_codec: 'h264', width: 320 } });
+    }
+    // Processed like an upload: one of them, by a transcoder of the server's.
+    const transcoder = createTranscoder({
+      db: t.database.db,
+      storage: t.app.storage,
+      ...t.app.videos,
+      concurrency: 1,
+      log: t.app.log,
+    });
+    expect(await transcoder.runDue()).toBe(1);
+    const [ready] = wholeList(await t.call(api.content.files, { query: { status: 'ready' } }));
+    const playlist = await t.app.inject({ method: 'GET', url: ready.playback_url! });
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.headers['content-type']).toMatch(/mpegurl/);
+    // The catalogues are published again once every video is ready; not yet.
+    expect(await publishDemoOnceReady(t.database.db, t.app.storage, ['en'], { timeoutMs: 0 })).toBe(false);
   });
 
   it('has a compilation, banners, streams and promo codes', async () => {

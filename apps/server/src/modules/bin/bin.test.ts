@@ -45,6 +45,8 @@ async function catalogueBrand(name = `Bin Brand ${++seq}`) {
       storage_key: `videos/bin-${seq}.mp4`,
       size_bytes: 1000,
       duration_sec: 60,
+      status: 'ready',
+      progress: 100,
       playback_url: `https://cdn.example.com/bin/${seq}.m3u8`,
     })
     .returning();
