@@ -7,6 +7,8 @@ describe('hidden reasons', () => {
     expect(reasonWords('no_version', context)).toBe('No Spanish version');
     expect(reasonWords('brand_not_in_country', context)).toBe('Its brand is not watchable in France');
     expect(reasonWords('no_video', context)).toBe('No video in Spanish');
+    expect(reasonWords('video_processing', context)).toBe('Its Spanish video is still being processed');
+    expect(reasonWords('video_failed', context)).toBe('Its Spanish video failed to process');
     expect(reasonWords('deleted', context)).toBe('Deleted (in the bin)');
     expect(reasonWords('not_in_country', { language: 'Spanish', country: null })).toBe('Not watchable in this country');
   });

@@ -22,6 +22,10 @@ export function reasonWords(reason: HiddenReason, { language, country }: HiddenC
       return `Its ${language} version is not published`;
     case 'no_video':
       return `No video in ${language}`;
+    case 'video_processing':
+      return `Its ${language} video is still being processed`;
+    case 'video_failed':
+      return `Its ${language} video failed to process`;
     case 'not_in_country':
       return `Not watchable in ${country ?? 'this country'}`;
     case 'brand_not_in_country':
