@@ -1,12 +1,12 @@
 import type { VideoFile, VideoStatus } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/client';
-import { Group, Select, Stack, Text } from '@mantine/core';
+import { Select, Stack } from '@mantine/core';
 import { Suspense, useState } from 'react';
 import { useMoveToBin } from '../../shared/bin/index.ts';
 import {
   ClearSearch,
+  LazyListPages,
   ListHeader,
-  ListPagination,
   ListState,
   pageParam,
   SearchField,
@@ -117,13 +117,10 @@ export function Component() {
           }}
           onDelete={(file) => void deleteFile(file)}
         />
-        {count > 0 && pages > 1 ? (
-          <Group justify="space-between" wrap="wrap">
-            <Text size="sm" c="dimmed">
-              Page {page} of {pages}
-            </Text>
-            <ListPagination total={pages} value={page} onChange={showPage} />
-          </Group>
+        {pages > 1 ? (
+          <Suspense fallback={null}>
+            <LazyListPages total={pages} value={page} onChange={showPage} />
+          </Suspense>
         ) : null}
       </ListState>
 
