@@ -221,8 +221,8 @@ describe('the layout', () => {
     const drawer = page.getByRole('dialog');
     await drawer.waitFor();
     const links = drawer.getByRole('link');
-    // The specification's seven first and in order; after them Preview (issue 17), Schedule (issue 18) and Bin (issue 16) for everyone,
-    // then an admin's Staff (issue 15) and Activity (issue 16).
+    // The specification's seven first and in order; after them Videos (issue 29), Preview (issue 17), Schedule (issue 18)
+    // and Bin (issue 16) for everyone, then an admin's Staff (issue 15) and Activity (issue 16).
     expect(await links.allInnerTexts()).toEqual([
       'Brands',
       'Content',
@@ -231,6 +231,7 @@ describe('the layout', () => {
       'Report',
       'JSON Build',
       'Promocodes',
+      'Videos',
       'Preview',
       'Schedule',
       'Bin',
