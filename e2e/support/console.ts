@@ -54,6 +54,7 @@ export async function startConsole(options: { now?: () => Date } = {}): Promise<
     publicUrl: t.config.PUBLIC_URL,
     log: t.app.log,
     now: options.now,
+    videos: { services: t.app.videos, concurrency: 1 },
   });
   await jobs.start();
   const browser = await chromium.launch({

@@ -37,12 +37,15 @@ import { streamRoutes } from './modules/streams/routes.ts';
 import { tokenRoutes } from './modules/tokens/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { type VideoServices, videoBinaries, videoRoutes, videoWorkDir } from './modules/videos/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     config: Config;
     storage: Storage;
+    /** What the video calls need of processing: ffmpeg, a working folder, and a way to say a video was queued. */
+    videos: VideoServices;
   }
 }
 
@@ -56,8 +59,12 @@ export interface AppOptions {
   consoleDir?: string;
 }
 
-/** What the media folder may serve: the extensions storage keys get (uploads/sniff.ts, catalog/publish.ts). */
-const MEDIA_FILE = /^\/(images\/[\w-]+\.(png|jpg|gif|webp)|videos\/[\w-]+\.(mp4|webm)|catalog\/[\w-]+\.json)$/;
+/**
+ * What the media folder may serve: the names storage keys get (uploads/sniff.ts, catalog/publish.ts, the video
+ * ladders of modules/videos). Masters (`masters/`, and `videos/` from before the ladders) are never served.
+ */
+const MEDIA_FILE =
+  /^\/(images\/[\w-]+\.(png|jpg|gif|webp)|hls\/[\w-]+\/([\w-]+\.jpg|master\.m3u8|r\d+\/(index\.m3u8|[\w-]+\.ts))|catalog\/[\w-]+\.json)$/;
 
 const defaultConsoleDir = fileURLToPath(new URL('../../console/dist', import.meta.url));
 
@@ -90,6 +97,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   const storage = options.storage ?? (await createStorage(config));
   app.decorate('storage', storage);
+  app.decorate('videos', {
+    bin: videoBinaries(config),
+    workDir: videoWorkDir(config),
+    // Until a transcoder runs in this process (server-jobs.ts), a queued video waits for a worker's poll.
+    queued: () => {},
+  } satisfies VideoServices);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -163,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await streamRoutes(api);
     await promoCodeRoutes(api);
     await uploadRoutes(api);
+    await videoRoutes(api);
     await ingestKeyRoutes(api);
     await reportRoutes(api);
     await catalogRoutes(api);

@@ -83,6 +83,11 @@ const ConfigSchema = z
     /** Where the bucket's objects are publicly readable, e.g. https://media.example.com */
     S3_PUBLIC_URL: z.url().optional(),
     S3_FORCE_PATH_STYLE: Bool01.default(false),
+    /** How many videos this process transcodes at once; 0 in the server leaves them to `npm run worker`. */
+    TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
+    /** Other ffmpeg / ffprobe binaries than the ones npm brings (@ffmpeg-installer, @ffprobe-installer). */
+    FFMPEG_PATH: z.string().min(1).optional(),
+    FFPROBE_PATH: z.string().min(1).optional(),
   })
   .superRefine((c, ctx) => {
     if (c.STORAGE_DRIVER !== 's3') return;

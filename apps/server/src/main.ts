@@ -29,7 +29,13 @@ async function main() {
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   });
 
-  const jobs = createServerJobs({ db: database.db, storage, publicUrl: config.PUBLIC_URL, log: app.log });
+  const jobs = createServerJobs({
+    db: database.db,
+    storage,
+    publicUrl: config.PUBLIC_URL,
+    log: app.log,
+    videos: { services: app.videos, concurrency: config.TRANSCODE_CONCURRENCY },
+  });
 
   // SIGINT/SIGTERM: stop taking connections, finish requests in flight, then close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -368,6 +368,19 @@ export const videoFiles = pgTable(
   ],
 );
 
+/**
+ * Stored objects to delete: a purged video's master and ladder, an attempt that did not finish. Written in the
+ * transaction that let go of them (a trigger on `video_files` for purges), deleted after it committed by whoever
+ * collects next (lib/storage/garbage.ts), so a crash between the two leaves a row to retry, never an orphan.
+ */
+export const storageGarbage = pgTable('storage_garbage', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull(),
+  /** A folder (`hls/<id>`): everything under it goes. */
+  folder: boolean('folder').notNull().default(false),
+  created_at: createdAt(),
+});
+
 export const contentLinks = pgTable(
   'content_links',
   {

@@ -67,3 +67,8 @@ export async function readAll<T extends unknown[]>(
   for (const read of reads) results.push(await read());
   return results as T;
 }
+
+/** Runs `fn` as no one, whatever called it: work a request only set going (a video job) is not the request's. */
+export function outsideAnyActor<T>(fn: () => T): T {
+  return scope.exit(fn);
+}

@@ -25,8 +25,16 @@ export type Where<C extends Call> = Sender &
 /** The same, loose: for a call meant to be refused, params and query may be wrong or missing. */
 export type LooseWhere = Sender & { params?: Record<string, unknown>; query?: Record<string, unknown> };
 
+/** Where may be left out when nothing in it is required (a query of optional fields only). */
 type WhereArgs<C extends Call, W> =
-  Has<C['params']> extends true ? [where: W] : Has<C['query']> extends true ? [where: W] : [where?: W];
+  Has<C['params']> extends true
+    ? [where: W]
+    : Has<C['query']> extends true
+      ? // biome-ignore lint/complexity/noBannedTypes: "a query with no required field" is spelled `{} extends` in TypeScript
+        {} extends Input<C['query']>
+        ? [where?: W]
+        : [where: W]
+      : [where?: W];
 
 /** A call's arguments: its body (typed) when it has one, then where it goes. */
 export type CallArgs<C extends Call> =

@@ -18,6 +18,15 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Streams what is stored under `key` (a catalogue build to compare with or make live again); undefined if nothing is. */
   read(key: string): Promise<Readable | undefined>;
+  /** Moves a local file (a master, a rendition) in under `key`: the file is gone afterwards, stored or not. */
+  moveIn(key: string, file: string, options: PutOptions): Promise<{ size: number }>;
+  /**
+   * A local path to what is stored under `key`, for ffmpeg to read: the stored file itself for local storage, else a
+   * copy downloaded into the folder `dir` (the caller removes the folder).
+   */
+  localPath(key: string, dir: string): Promise<string>;
+  /** Deletes every object under `prefix/` (an HLS ladder); nothing there is no error. */
+  deleteFolder(prefix: string): Promise<void>;
 }
 
 /** The Cache-Control of an object: random names never change, anything else is revalidated. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -67,6 +67,34 @@ export class LocalStorage implements Storage {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw err;
     }
+  }
+
+  async moveIn(key: string, file: string, _options: PutOptions): Promise<{ size: number }> {
+    const target = this.pathOf(key);
+    try {
+      await mkdir(path.dirname(target), { recursive: true });
+      const { size } = await stat(file);
+      try {
+        // A temporary file in DATA_DIR is on the same disk: renamed, a 4 GB master is not copied.
+        await rename(file, target);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+        const partial = `${target}.${randomUUID()}.partial`;
+        await copyFile(file, partial);
+        await rename(partial, target);
+      }
+      return { size };
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
+
+  async localPath(key: string, _dir: string): Promise<string> {
+    return this.pathOf(key);
+  }
+
+  async deleteFolder(prefix: string): Promise<void> {
+    await rm(this.pathOf(prefix), { recursive: true, force: true });
   }
 
   /** The file of a key; the key pattern already rules out `..`, the prefix check is a second lock. */

@@ -1,5 +1,16 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { pipeline, type Readable, Transform } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import { pipeline as pipelineAsync } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../../config.ts';
 import { assertSafeKey, cacheControl, type PutOptions, type Storage } from './index.ts';
@@ -94,5 +105,34 @@ export class S3Storage implements Storage {
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async moveIn(key: string, file: string, options: PutOptions): Promise<{ size: number }> {
+    try {
+      return await this.put(key, createReadStream(file), options);
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
+
+  async localPath(key: string, dir: string): Promise<string> {
+    const body = await this.read(key);
+    if (!body) throw new Error(`Nothing is stored under ${key}`);
+    const file = path.join(dir, path.basename(key));
+    await pipelineAsync(body, createWriteStream(file));
+    return file;
+  }
+
+  async deleteFolder(prefix: string): Promise<void> {
+    assertSafeKey(prefix);
+    // A page lists at most 1,000 keys, and DeleteObjects takes as many: one delete a page until none is left.
+    for (;;) {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${prefix}/`, MaxKeys: 1000 }),
+      );
+      const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+      if (keys.length === 0) return;
+      await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
+    }
   }
 }

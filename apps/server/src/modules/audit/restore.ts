@@ -10,7 +10,7 @@ import { updatePromo } from '../promos/index.ts';
 import { updateStream } from '../streams/index.ts';
 
 /** Each kind's save: a restore is one, with its body checked by the same schema and the same checks. */
-const SAVES: Record<BinEntity, { call: Call; save: (db: Executor, body: never) => Promise<RestoredItem> }> = {
+const SAVES: Partial<Record<BinEntity, { call: Call; save: (db: Executor, body: never) => Promise<RestoredItem> }>> = {
   brands: { call: api.brand.update, save: updateBrand },
   content: { call: api.content.update, save: updateContent },
   brand_langs: { call: api.brand.langUpdate, save: updateBrandLang },
@@ -49,7 +49,9 @@ export async function restoreVersion(db: Executor, body: { id: number; updated_a
   if (inBin === undefined) throw notFound(BIN[entity].what);
   if (inBin) throw conflict('Restore it from the bin first');
   const fields = Object.fromEntries(Object.entries(entry.after).filter(([k]) => !NOT_SAVED.has(k)));
-  const { call, save } = SAVES[entity];
+  const saving = SAVES[entity];
+  if (!saving) throw badRequest('A video file has no versions to restore: only its place in the bin');
+  const { call, save } = saving;
   const parsed = (call.body as NonNullable<Call['body']>).safeParse({
     ...fields,
     id: itemId,

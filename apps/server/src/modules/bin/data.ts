@@ -9,7 +9,7 @@ import {
 import { and, eq, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { brandLangs, brands, content, contentLangs, promos, streams } from '../../db/schema.ts';
+import { brandLangs, brands, content, contentLangs, promos, streams, videoFiles } from '../../db/schema.ts';
 import { currentActor } from '../../lib/actor.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { type BinTable, brandLangShown, contentLangShown, contentShown, notInBin } from '../../lib/in-bin.ts';
@@ -24,7 +24,7 @@ interface BinKind {
   shown: () => SQL;
 }
 
-/** The six kinds of item that go to the bin, by the audit log's names (api.md, "Bin and history"). */
+/** The kinds of item that go to the bin, by the audit log's names (api.md, "Bin and history"). */
 export const BIN: Record<BinEntity, BinKind> = {
   brands: { table: brands, what: 'Brand', permission: 'catalogue', shown: () => notInBin(brands) },
   content: { table: content, what: 'Content', permission: 'catalogue', shown: contentShown },
@@ -42,6 +42,12 @@ export const BIN: Record<BinEntity, BinKind> = {
   },
   promos: { table: promos, what: 'Promo banner', permission: 'marketing', shown: () => notInBin(promos) },
   streams: { table: streams, what: 'Stream', permission: 'catalogue', shown: () => notInBin(streams) },
+  video_files: {
+    table: videoFiles,
+    what: 'Video file',
+    permission: 'catalogue',
+    shown: () => notInBin(videoFiles),
+  },
 };
 
 /**
@@ -80,7 +86,9 @@ const binned = sql`
   select 'promos', p.id, coalesce(nullif(p.title, ''), concat('Promo banner ', p.id)), p.deleted_at, p.deleted_by
     from promos p where p.deleted_at is not null
   union all
-  select 'streams', s.id, s.title, s.deleted_at, s.deleted_by from streams s where s.deleted_at is not null`;
+  select 'streams', s.id, s.title, s.deleted_at, s.deleted_by from streams s where s.deleted_at is not null
+  union all
+  select 'video_files', v.id, v.name, v.deleted_at, v.deleted_by from video_files v where v.deleted_at is not null`;
 
 /** Rows of a raw query; both drivers answer `{rows}`. */
 const rowsOf = async <T>(db: Executor, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;

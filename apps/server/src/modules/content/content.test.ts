@@ -1,4 +1,4 @@
-import { api, Content, ContentLangSummary } from '@kids-vod/contract';
+import { api, Content, ContentLangSummary, wholeList } from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videoFiles } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -542,7 +542,7 @@ describe('video files', () => {
     for (const res of answers) expect(res.statusCode, res.body).toBe(200);
     const langs = await t.call(api.content.langList, { content_id: item.id });
     expect(langs).toHaveLength(1);
-    const attached = (await t.call(api.content.files)).filter((f) => f.content_lang_id === langs[0].id);
+    const attached = wholeList(await t.call(api.content.files)).filter((f) => f.content_lang_id === langs[0].id);
     expect(attached.map((f) => f.id)).toEqual([langs[0].video!.id]);
   });
 

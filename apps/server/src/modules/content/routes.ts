@@ -2,14 +2,7 @@ import { api } from '@kids-vod/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
 import { addContent, getContent, listContent, updateContent } from './data.ts';
-import {
-  addContentLang,
-  attachVideo,
-  detachVideo,
-  listContentLangs,
-  listVideoFiles,
-  updateContentLang,
-} from './versions.ts';
+import { addContentLang, attachVideo, detachVideo, listContentLangs, updateContentLang } from './versions.ts';
 
 export async function contentRoutes(app: FastifyInstance) {
   const { db } = app.database;
@@ -21,7 +14,6 @@ export async function contentRoutes(app: FastifyInstance) {
   route(app, api.content.langList, (req) => listContentLangs(db, req.body.content_id));
   route(app, api.content.langAdd, (req) => addContentLang(db, req.body));
   route(app, api.content.langUpdate, (req) => updateContentLang(db, req.body));
-  route(app, api.content.files, () => listVideoFiles(db));
   route(app, api.content.attachVideo, (req) => attachVideo(db, req.body));
   route(app, api.content.detachVideo, (req) => detachVideo(db, req.query.content_lang_id));
 }

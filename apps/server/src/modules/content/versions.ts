@@ -1,6 +1,6 @@
 /** An item's language versions and the videos attached to them. */
-import type { api, ContentLang, VideoFile } from '@kids-vod/contract';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { api, ContentLang } from '@kids-vod/contract';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { contentLangs, videoFiles } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -8,22 +8,10 @@ import { guardedUpdate } from '../../lib/guarded-update.ts';
 import { contentLangShown, notInBin, shownColumns } from '../../lib/in-bin.ts';
 import type { Body } from '../../lib/route.ts';
 
+import { toVideoFile, videoFileColumns } from '../videos/index.ts';
 import { assertContent } from './data.ts';
 
 type Parsed<K extends keyof typeof api.content> = Body<(typeof api.content)[K]>;
-
-/** The answer shape of a video file, except content_id, which comes from its language version. */
-const videoFileColumns = {
-  id: videoFiles.id,
-  ext_id: videoFiles.ext_id,
-  name: videoFiles.name,
-  size_bytes: videoFiles.size_bytes,
-  duration_sec: videoFiles.duration_sec,
-  playback_url: videoFiles.playback_url,
-  thumbnail_url: videoFiles.thumbnail_url,
-  created_at: videoFiles.created_at,
-  content_lang_id: videoFiles.content_lang_id,
-};
 
 async function selectContentLangs(db: Executor, where: SQL): Promise<ContentLang[]> {
   const rows = await db
@@ -34,7 +22,7 @@ async function selectContentLangs(db: Executor, where: SQL): Promise<ContentLang
     .orderBy(asc(contentLangs.lang_id), asc(contentLangs.id));
   return rows.map(({ lang, video }) => ({
     ...lang,
-    video: video && { ...video, content_id: lang.content_id },
+    video: video && toVideoFile({ ...video, content_id: lang.content_id }),
   }));
 }
 
@@ -72,14 +60,6 @@ export async function updateContentLang(db: Executor, body: Parsed<'langUpdate'>
     'Content language version',
   );
   return getContentLang(db, id);
-}
-
-export function listVideoFiles(db: Executor): Promise<VideoFile[]> {
-  return db
-    .select({ ...videoFileColumns, content_id: contentLangs.content_id })
-    .from(videoFiles)
-    .leftJoin(contentLangs, eq(contentLangs.id, videoFiles.content_lang_id))
-    .orderBy(desc(videoFiles.created_at), desc(videoFiles.id));
 }
 
 /**

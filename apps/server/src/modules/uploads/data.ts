@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { pipeline, type Readable } from 'node:stream';
+import { pipeline as pipelineAsync } from 'node:stream/promises';
 import {
   CLOUDFLARE_MAX_BYTES,
   FILE_TOO_BIG_MESSAGE,
@@ -7,14 +11,15 @@ import {
   OTHER_PLATFORM_MAX_BYTES,
   type UPLOAD_PLATFORMS,
   type VideoFile,
+  type VideoSource,
 } from '@kids-vod/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { videoFiles } from '../../db/schema.ts';
 import { badRequest, HttpError } from '../../lib/errors.ts';
 import type { PutOptions, Storage } from '../../lib/storage/index.ts';
-import { Mp4DurationReader } from './mp4-duration.ts';
-import { type FileKind, SNIFF_BYTES, sniffImage, sniffVideo } from './sniff.ts';
+import { type Binaries, getVideoFile, MAX_MASTER_SECONDS, NotAVideo, probeMaster } from '../videos/index.ts';
+import { type FileKind, SNIFF_BYTES, sniffImage } from './sniff.ts';
 import { ByteMeter, peek } from './streams.ts';
 
 export type Platform = (typeof UPLOAD_PLATFORMS)[number];
@@ -107,49 +112,67 @@ export function labelFromName(filename: string | undefined, fallback: string): s
 }
 
 /**
- * A video upload, streamed to storage (never held whole) and recorded as a video file attached
- * nowhere yet. The MP4 family's duration is read from moov/mvhd on the way through.
+ * A video upload: streamed to a file of its own in `workDir` (never held whole), probed there, and kept as a private
+ * master only when the probe finds a video in it; then queued for processing (modules/videos). Whatever goes wrong
+ * leaves nothing behind: the temporary file is removed, and a master stored before a failed insert is deleted.
  */
 export async function saveVideo(
   db: Executor,
   storage: Storage,
   file: Readable,
   filename: string | undefined,
-  maxBytes: number,
+  options: { maxBytes: number; workDir: string; bin: Binaries },
 ): Promise<VideoFile> {
-  // Fed from the first byte, before the container is known; only used when it is MP4.
-  const mp4 = new Mp4DurationReader();
-  const meter = new ByteMeter(maxBytes, `File is bigger than ${formatLimit(maxBytes)}`, (chunk) => {
-    if (!mp4.done) mp4.push(chunk);
-  });
-  const { key, kind, size } = await store(
-    storage,
-    file,
-    meter,
-    'videos',
-    sniffVideo,
-    'Only MP4, QuickTime or WebM videos',
-  );
+  const meter = new ByteMeter(options.maxBytes, `File is bigger than ${formatLimit(options.maxBytes)}`);
+  await mkdir(options.workDir, { recursive: true });
+  const temporary = path.join(options.workDir, `upload-${randomUUID()}`);
+  const key = `masters/${randomUUID()}`;
+  let stored = false;
   try {
+    try {
+      await pipelineAsync(file, meter, createWriteStream(temporary));
+    } catch (err) {
+      if (meter.failure) throw meter.failure;
+      // The disk's own failure (ENOSPC, EIO) carries the system call; anything else is the upload's.
+      if ((err as NodeJS.ErrnoException).syscall) throw err;
+      throw badRequest('The upload was interrupted or is not valid multipart data');
+    }
+    if (meter.bytes === 0) throw new HttpError(415, 'The file is empty: a video was expected');
+    let source: VideoSource;
+    try {
+      source = await probeMaster(options.bin, temporary);
+    } catch (err) {
+      if (err instanceof NotAVideo) throw new HttpError(415, err.message);
+      throw err;
+    }
+    if (source.duration_sec > MAX_MASTER_SECONDS) {
+      throw new HttpError(
+        413,
+        `The video is longer than ${MAX_MASTER_SECONDS / 3600} hours: an episode or a film is expected`,
+      );
+    }
+    const { size } = await storage.moveIn(key, temporary, { contentType: 'application/octet-stream', immutable: true });
+    stored = true;
     // In a transaction of its own, though it is one statement: that is where the audit log learns who uploaded.
     const [row] = await db.transaction((tx) =>
       tx
         .insert(videoFiles)
         .values({
           ext_id: `vf_${randomUUID().replaceAll('-', '')}`,
-          name: labelFromName(filename, `video.${kind.ext}`),
+          name: labelFromName(filename, 'video'),
           storage_key: key,
           size_bytes: size,
-          duration_sec: kind.container === 'mp4' ? mp4.durationSec : null,
-          playback_url: storage.publicUrl(key),
-          thumbnail_url: null,
+          duration_sec: Math.round(source.duration_sec),
+          source,
+          status: 'queued',
         })
-        .returning(),
+        .returning({ id: videoFiles.id }),
     );
-    const { storage_key: _key, ...saved } = row;
-    return { ...saved, content_id: null };
+    return getVideoFile(db, row.id);
   } catch (err) {
-    await storage.delete(key).catch(noop);
+    if (stored) await storage.delete(key).catch(noop);
     throw err;
+  } finally {
+    await rm(temporary, { force: true });
   }
 }

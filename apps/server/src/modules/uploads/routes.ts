@@ -49,7 +49,13 @@ export async function uploadRoutes(app: FastifyInstance) {
           throw badRequest(NOT_MULTIPART);
         }
         if (req.query.type === 'image') return saveImage(app.storage, part.file, req.query.platform);
-        return saveVideo(db, app.storage, part.file, part.filename, app.config.MAX_VIDEO_BYTES);
+        const video = await saveVideo(db, app.storage, part.file, part.filename, {
+          maxBytes: app.config.MAX_VIDEO_BYTES,
+          workDir: app.videos.workDir,
+          bin: app.videos.bin,
+        });
+        app.videos.queued();
+        return video;
       },
       { changes: 'own-transactions' },
     );

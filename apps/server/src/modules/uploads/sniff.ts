@@ -6,16 +6,10 @@ export interface FileKind {
   contentType: string;
 }
 
-export interface VideoKind extends FileKind {
-  /** The MP4 family (MP4, QuickTime, M4V) carries its duration in moov/mvhd; WebM does not. */
-  container: 'mp4' | 'webm';
-}
-
 /** Enough bytes for every signature below (ftyp needs 12). */
 export const SNIFF_BYTES = 16;
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const EBML = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
 
 function ascii(head: Buffer, start: number, end: number): string {
   return head.length >= end ? head.toString('latin1', start, end) : '';
@@ -33,34 +27,5 @@ export function sniffImage(head: Buffer): (FileKind & { contentType: (typeof UPL
   const gif = ascii(head, 0, 6);
   if (gif === 'GIF87a' || gif === 'GIF89a') return { ext: 'gif', contentType: 'image/gif' };
   if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return { ext: 'webp', contentType: 'image/webp' };
-  return null;
-}
-
-/**
- * ISO base media brands that are still images or audio, not video: HEIF/AVIF pictures and
- * iTunes audio share the ftyp box with MP4 and would otherwise pass as videos.
- */
-const NOT_VIDEO_BRANDS = new Set([
-  'avif',
-  'avis',
-  'heic',
-  'heix',
-  'heim',
-  'heis',
-  'mif1',
-  'msf1',
-  'M4A ',
-  'M4B ',
-  'M4P ',
-]);
-
-/** MP4 or QuickTime (an ftyp box first) or WebM (an EBML header); null for anything else. */
-export function sniffVideo(head: Buffer): VideoKind | null {
-  if (ascii(head, 4, 8) === 'ftyp' && !NOT_VIDEO_BRANDS.has(ascii(head, 8, 12))) {
-    return { ext: 'mp4', contentType: 'video/mp4', container: 'mp4' };
-  }
-  if (head.length >= 4 && head.subarray(0, 4).equals(EBML)) {
-    return { ext: 'webm', contentType: 'video/webm', container: 'webm' };
-  }
   return null;
 }

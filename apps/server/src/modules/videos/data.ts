@@ -1,0 +1,74 @@
+import type { VideoFile, VideoFilePage, VideoStatus } from '@kids-vod/contract';
+import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { brands, content, contentLangs, languages, videoFiles } from '../../db/schema.ts';
+import { conflict, itemNotFound } from '../../lib/errors.ts';
+import { likeAnywhere } from '../../lib/like.ts';
+import { moveToBin } from '../bin/index.ts';
+import { toVideoFile, videoFileColumns } from './view.ts';
+
+const selectFiles = (db: Executor) =>
+  db
+    .select({ ...videoFileColumns, content_id: contentLangs.content_id })
+    .from(videoFiles)
+    .leftJoin(contentLangs, eq(contentLangs.id, videoFiles.content_lang_id));
+
+/** Every video file not in the bin, newest first; a page when `limit` is given. */
+export async function listVideoFiles(
+  db: Executor,
+  query: { status?: VideoStatus; search?: string; offset?: number; limit?: number } = {},
+): Promise<VideoFile[] | VideoFilePage> {
+  const conditions: SQL[] = [sql`${videoFiles.deleted_at} is null`];
+  if (query.status) conditions.push(eq(videoFiles.status, query.status));
+  if (query.search) conditions.push(ilike(videoFiles.name, likeAnywhere(query.search)));
+  const where = and(...conditions);
+  const rows = selectFiles(db).where(where).orderBy(desc(videoFiles.created_at), desc(videoFiles.id));
+  if (query.limit === undefined) return (await rows).map((row) => toVideoFile(row));
+  const [page, [total]] = await Promise.all([
+    rows.limit(query.limit).offset(query.offset ?? 0),
+    db.select({ n: count() }).from(videoFiles).where(where),
+  ]);
+  return { rows: page.map((row) => toVideoFile(row)), count: total.n };
+}
+
+export async function getVideoFile(db: Executor, id: number): Promise<VideoFile> {
+  const [row] = await selectFiles(db).where(and(eq(videoFiles.id, id), sql`${videoFiles.deleted_at} is null`));
+  if (!row) throw itemNotFound('Video file', id);
+  return toVideoFile(row);
+}
+
+/** A failed video goes back in the queue, due now, with its attempts counted afresh. */
+export async function retryVideoFile(db: Executor, id: number): Promise<VideoFile> {
+  const file = await getVideoFile(db, id);
+  if (file.status !== 'failed') throw conflict(`Only a failed video is retried; this one is ${file.status}`);
+  await db
+    .update(videoFiles)
+    .set({ status: 'queued', failure: null, progress: 0, attempts: 0, next_attempt_at: sql`now()` })
+    .where(and(eq(videoFiles.id, id), eq(videoFiles.status, 'failed')));
+  return getVideoFile(db, id);
+}
+
+/** To the bin, once detached: an attached file is refused with where it is attached, so it can be found. */
+export async function deleteVideoFile(db: Executor, id: number): Promise<void> {
+  const [row] = await db
+    .select({
+      brand: brands.name,
+      season: content.season,
+      number: content.sort_number,
+      lang: languages.name,
+      title: contentLangs.title,
+    })
+    .from(videoFiles)
+    .innerJoin(contentLangs, eq(contentLangs.id, videoFiles.content_lang_id))
+    .innerJoin(content, eq(content.id, contentLangs.content_id))
+    .innerJoin(brands, eq(brands.id, content.brand_id))
+    .innerJoin(languages, eq(languages.id, contentLangs.lang_id))
+    .where(and(eq(videoFiles.id, id), sql`${videoFiles.deleted_at} is null`));
+  if (row) {
+    const title = row.title ? ` “${row.title}”` : '';
+    throw conflict(
+      `The video is attached to ${row.brand} S${row.season}E${row.number}${title} (${row.lang}): detach it first`,
+    );
+  }
+  await moveToBin(db, 'video_files', id);
+}

@@ -1,0 +1,21 @@
+/**
+ * The video engine (issue 29): probing masters, planning and transcoding the HLS ladder, posters. Pure functions
+ * over local files and the ffmpeg / ffprobe binaries; the job runner (leases, storage, the database) calls them.
+ */
+export {
+  type LadderResult,
+  LOUDNESS,
+  ladderArgs,
+  masterPlaylist,
+  planLadder,
+  type Rung,
+  readMediaPlaylist,
+  rungFolder,
+  rungPlaylist,
+  SEGMENT_SECONDS,
+  transcodeLadder,
+} from './ladder.ts';
+export { takePoster } from './poster.ts';
+export { MAX_MASTER_SECONDS, NotAVideo, probeMaster } from './probe.ts';
+export { type Binaries, MediaToolFailed, videoBinaries } from './process.ts';
+export { makeTestMaster, type TestMasterContainer } from './test-master.ts';

@@ -1,0 +1,348 @@
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Rendition, VideoSource } from '@kids-vod/contract';
+import { takePoster } from './poster.ts';
+import { type Binaries, lastMeaningfulLine, MediaToolFailed, runTool } from './process.ts';
+
+/** Seconds between keyframes, and so the length of every segment (decision 059). */
+export const SEGMENT_SECONDS = 6;
+/** The loudness every episode is brought to (decision 059): integrated, true peak, loudness range. */
+export const LOUDNESS = { integratedLufs: -16, truePeakDbtp: -1.5, rangeLu: 11 } as const;
+/** x264's speed against size; decision 059 has what the others measured. */
+export const X264_PRESET = 'veryfast';
+/** A process that writes no progress line for this long is stuck (a stalled disk, a pipe that never ends). */
+export const STALL_SECONDS = 60;
+
+export interface Rung {
+  width: number;
+  height: number;
+  videoKbps: number;
+  audioKbps: number;
+}
+
+/** The ladder's steps, as boxes a rung's picture fits in (turned for portrait sources), and their bit rates. */
+const STEPS = [
+  { long: 640, short: 360, videoKbps: 800, audioKbps: 96 },
+  { long: 854, short: 480, videoKbps: 1400, audioKbps: 96 },
+  { long: 1280, short: 720, videoKbps: 2800, audioKbps: 128 },
+  { long: 1920, short: 1080, videoKbps: 5000, audioKbps: 128 },
+];
+
+const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
+
+/** The rungs for a source: never above the source's height (a source below 360p gets one rung at its own size, even dimensions). */
+export function planLadder(source: VideoSource): Rung[] {
+  const { width, height } = source;
+  const portrait = height > width;
+  const rungs: Rung[] = [];
+  for (const step of STEPS) {
+    const boxWidth = portrait ? step.short : step.long;
+    const boxHeight = portrait ? step.long : step.short;
+    // The picture fitted into the box, kept in proportion; a step bigger than the source in both directions would
+    // only upscale, so the ladder stops below it.
+    const scale = Math.min(boxWidth / width, boxHeight / height);
+    if (scale > 1.001) break;
+    const rungWidth = even(width * scale);
+    const rungHeight = even(height * scale);
+    // A picture narrower than the box (4:3, scope) has fewer pixels to spend the bits on.
+    const share = Math.min(1, Math.max(0.5, (rungWidth * rungHeight) / (boxWidth * boxHeight)));
+    rungs.push({
+      width: rungWidth,
+      height: rungHeight,
+      videoKbps: Math.round((step.videoKbps * share) / 10) * 10,
+      audioKbps: step.audioKbps,
+    });
+  }
+  if (rungs.length === 0) {
+    const first = STEPS[0];
+    const share = Math.max(0.25, (width * height) / (first.long * first.short));
+    rungs.push({
+      width: Math.max(2, width - (width % 2)),
+      height: Math.max(2, height - (height % 2)),
+      videoKbps: Math.round((first.videoKbps * share) / 10) * 10,
+      audioKbps: first.audioKbps,
+    });
+  }
+  return rungs;
+}
+
+/** A rung's folder inside the ladder's folder, and its media playlist. */
+export const rungFolder = (index: number) => `r${index}`;
+export const rungPlaylist = (index: number) => `${rungFolder(index)}/index.m3u8`;
+
+/** The frames between two keyframes at the source's rate (25 fps when it has none that can be read). */
+function gopFrames(fps: number): number {
+  return Math.max(1, Math.round((fps > 0 && fps <= 240 ? fps : 25) * SEGMENT_SECONDS));
+}
+
+/**
+ * The whole ladder as one ffmpeg command: the master decoded once, its picture split to every rung and scaled, its
+ * sound normalised once and split, each rung an HLS output of its own. The bench runs exactly these arguments.
+ * The rungs' folders must exist (`rungFolder`).
+ */
+export function ladderArgs(options: { input: string; source: VideoSource; outDir: string; rungs?: Rung[] }): string[] {
+  const { source, outDir } = options;
+  const rungs = options.rungs ?? planLadder(source);
+  const audio = source.audio[0];
+  const n = rungs.length;
+  const labels = (prefix: string) => rungs.map((_, i) => `[${prefix}${i}]`).join('');
+  const graph = [
+    `[0:v:0]split=${n}${labels('s')}`,
+    // setsar=1: the rung's size is already the picture as shown (the probe applies the source's aspect ratio);
+    // yuv420p: what every H.264 decoder plays (a ProRes master is 4:2:2 or 4:4:4, 10-bit).
+    ...rungs.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p[v${i}]`),
+  ];
+  if (audio) {
+    // Stereo first, so that the loudness measured is the loudness heard; loudnorm works at 192 kHz, hence the
+    // resampling after it. Single pass (dynamic mode): decision 059.
+    const { integratedLufs, truePeakDbtp, rangeLu } = LOUDNESS;
+    graph.push(
+      `[0:${audio.index}]aformat=channel_layouts=stereo,loudnorm=I=${integratedLufs}:TP=${truePeakDbtp}:LRA=${rangeLu},aresample=48000,asplit=${n}${labels('a')}`,
+    );
+  }
+  const gop = String(gopFrames(source.fps));
+  const args = [
+    '-nostdin',
+    '-hide_banner',
+    '-y',
+    '-loglevel',
+    'error',
+    // Any decoding error ends the run: a damaged or truncated master would otherwise pass with green blocks or a
+    // shorter ladder (the 2018 build exits 0 on both, decision 059).
+    '-xerror',
+    '-progress',
+    'pipe:1',
+    '-nostats',
+    '-i',
+    `file:${options.input}`,
+    '-filter_complex',
+    graph.join(';'),
+  ];
+  rungs.forEach((rung, i) => {
+    args.push('-map', `[v${i}]`);
+    if (audio) args.push('-map', `[a${i}]`);
+    args.push(
+      '-c:v',
+      'libx264',
+      '-preset',
+      X264_PRESET,
+      '-profile:v',
+      'high',
+      // Quality-targeted, capped at the rung's rate: a cartoon's flat colours take far less than the cap.
+      '-crf',
+      '23',
+      '-maxrate',
+      `${rung.videoKbps}k`,
+      '-bufsize',
+      `${rung.videoKbps * 2}k`,
+      // The same keyframes on every rung: one every SEGMENT_SECONDS, and none elsewhere.
+      '-g',
+      gop,
+      '-keyint_min',
+      gop,
+      '-sc_threshold',
+      '0',
+      '-force_key_frames',
+      `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+    );
+    if (audio) args.push('-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2', '-ar', '48000');
+    args.push(
+      '-max_muxing_queue_size',
+      '4096',
+      '-f',
+      'hls',
+      '-hls_time',
+      String(SEGMENT_SECONDS),
+      '-hls_playlist_type',
+      'vod',
+      '-hls_list_size',
+      '0',
+      '-hls_segment_filename',
+      `file:${join(outDir, rungFolder(i), 'seg_%05d.ts')}`,
+      `file:${join(outDir, rungPlaylist(i))}`,
+    );
+  });
+  return args;
+}
+
+export interface LadderResult {
+  renditions: Array<Rendition & { average_bandwidth: number; codecs: string; playlist: string }>;
+  /** 'master.m3u8', relative to outDir. */
+  master: string;
+  /** 'poster.jpg', relative to outDir. */
+  poster: string;
+}
+
+/** A media playlist's segments: their file names and durations. */
+export async function readMediaPlaylist(path: string): Promise<Array<{ uri: string; seconds: number }>> {
+  const lines = (await readFile(path, 'utf8')).split(/\r?\n/);
+  const segments: Array<{ uri: string; seconds: number }> = [];
+  let seconds: number | null = null;
+  for (const line of lines) {
+    if (line.startsWith('#EXTINF:')) seconds = Number.parseFloat(line.slice('#EXTINF:'.length));
+    else if (line && !line.startsWith('#') && seconds !== null) {
+      segments.push({ uri: line.trim(), seconds });
+      seconds = null;
+    }
+  }
+  return segments;
+}
+
+/** RFC 6381 names for what the first segment holds (avc1.PPCCLL, mp4a.40.N). */
+async function codecsOf(bin: Binaries, segment: string): Promise<string> {
+  const result = await runTool(
+    bin.ffprobe,
+    ['-hide_banner', '-v', 'error', '-print_format', 'json', '-show_streams', `file:${segment}`],
+    { collectStdout: true, timeoutMs: 30_000 },
+  );
+  if (result.code !== 0)
+    throw new MediaToolFailed('The converted video could not be checked.', lastMeaningfulLine(result.stderrTail));
+  const streams = (JSON.parse(result.stdout).streams ?? []) as Array<{
+    codec_name?: string;
+    profile?: string;
+    level?: number;
+  }>;
+  const names: string[] = [];
+  const video = streams.find((s) => s.codec_name === 'h264');
+  if (video) {
+    const profiles: Record<string, string> = {
+      'Constrained Baseline': '42e0',
+      Baseline: '4200',
+      Main: '4d40',
+      High: '6400',
+      'High 10': '6e00',
+      'High 4:2:2': '7a00',
+    };
+    const level = (video.level ?? 31).toString(16).padStart(2, '0');
+    names.push(`avc1.${profiles[video.profile ?? 'High'] ?? '6400'}${level}`);
+  }
+  const audio = streams.find((s) => s.codec_name === 'aac');
+  if (audio)
+    names.push(audio.profile === 'HE-AAC' ? 'mp4a.40.5' : audio.profile === 'HE-AACv2' ? 'mp4a.40.29' : 'mp4a.40.2');
+  return names.join(',');
+}
+
+/** `m:ss` (or `h:mm:ss`) for a sentence. */
+export function clock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const hh = Math.floor(s / 3600);
+  const mm = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return hh > 0 ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
+}
+
+function progressSeconds(line: string): number | null {
+  // out_time=HH:MM:SS.micro is in every build; out_time_ms is microseconds in spite of its name.
+  if (!line.startsWith('out_time=')) return null;
+  const match = /^out_time=(-?\d+):(\d+):(\d+(?:\.\d+)?)$/.exec(line.trim());
+  if (!match || match[1].startsWith('-')) return null;
+  return Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
+}
+
+const DAMAGED =
+  /partial file|invalid nal|corrupt|error while decoding|invalid data found|concealing|decode_slice|moov atom/i;
+
+function failureSentence(stderr: string[], reachedSec: number, durationSec: number): string {
+  const text = stderr.join('\n');
+  if (/No space left on device/i.test(text)) return 'The disk is full, so the video could not be converted.';
+  if (DAMAGED.test(text))
+    return `The video is damaged: it could not be read cleanly past ${clock(reachedSec)} of its ${clock(durationSec)}. Export it again from the editing software and upload it anew.`;
+  return 'The video could not be converted. Try again; if it fails again, export the master anew as MP4 (H.264) or MOV (ProRes).';
+}
+
+/**
+ * Transcodes `input` (a local path) into `outDir` (an empty local folder): one ffmpeg process, every rung at once,
+ * then the master playlist (written here, from the segments as they came out) and a poster.
+ */
+export async function transcodeLadder(
+  bin: Binaries,
+  options: {
+    input: string;
+    source: VideoSource;
+    outDir: string;
+    onProgress?: (percent: number) => void;
+    signal?: AbortSignal;
+    /** Seconds without a progress line after which ffmpeg is taken as stuck and killed (default 60). */
+    stallSeconds?: number;
+  },
+): Promise<LadderResult> {
+  const { source, outDir, signal } = options;
+  const rungs = planLadder(source);
+  await Promise.all(rungs.map((_, i) => mkdir(join(outDir, rungFolder(i)), { recursive: true })));
+  let reached = 0;
+  let lastPercent = -1;
+  const result = await runTool(bin.ffmpeg, ladderArgs({ input: options.input, source, outDir, rungs }), {
+    signal,
+    stallMs: (options.stallSeconds ?? STALL_SECONDS) * 1000,
+    onStdoutLine: (line) => {
+      const seconds = progressSeconds(line);
+      if (seconds === null) return;
+      reached = Math.max(reached, seconds);
+      const percent = Math.min(99, Math.floor((seconds / source.duration_sec) * 100));
+      if (percent > lastPercent) {
+        lastPercent = percent;
+        options.onProgress?.(percent);
+      }
+    },
+  });
+  const stderr = lastMeaningfulLine(result.stderrTail);
+  if (result.killedFor === 'stall')
+    throw new MediaToolFailed(
+      `Converting the video made no progress for ${options.stallSeconds ?? STALL_SECONDS} seconds (at ${clock(reached)}), so it was stopped.`,
+      stderr,
+    );
+  if (result.code !== 0)
+    throw new MediaToolFailed(failureSentence(result.stderrTail, reached, source.duration_sec), stderr);
+
+  const renditions: LadderResult['renditions'] = [];
+  for (const [i, rung] of rungs.entries()) {
+    const playlist = rungPlaylist(i);
+    const segments = await readMediaPlaylist(join(outDir, playlist));
+    const sizes = await Promise.all(
+      segments.map((s) => stat(join(outDir, rungFolder(i), s.uri)).then((st) => st.size)),
+    );
+    const seconds = segments.reduce((sum, s) => sum + s.seconds, 0);
+    // The 2018 build exits 0 on some inputs that end early; a ladder much shorter than its master is not published.
+    const missing = source.duration_sec - seconds;
+    if (segments.length === 0 || missing > Math.max(1, source.duration_sec * 0.05))
+      throw new MediaToolFailed(
+        `The video ends early: only ${clock(seconds)} of its ${clock(source.duration_sec)} could be read, so the file is probably cut short or damaged. Upload the whole file again.`,
+        stderr,
+      );
+    // BANDWIDTH is the peak segment bit rate (RFC 8216 4.3.4.2), AVERAGE-BANDWIDTH the whole rung's.
+    const peak = Math.max(...segments.map((s, k) => (sizes[k] * 8) / Math.max(s.seconds, 0.001)));
+    const average = (sizes.reduce((a, b) => a + b, 0) * 8) / Math.max(seconds, 0.001);
+    renditions.push({
+      width: rung.width,
+      height: rung.height,
+      bandwidth: Math.ceil(peak),
+      average_bandwidth: Math.ceil(average),
+      codecs: await codecsOf(bin, join(outDir, rungFolder(i), segments[0].uri)),
+      playlist,
+    });
+  }
+  await writeFile(join(outDir, 'master.m3u8'), masterPlaylist(renditions, source.fps));
+  await takePoster(bin, {
+    input: options.input,
+    out: join(outDir, 'poster.jpg'),
+    durationSec: source.duration_sec,
+    signal,
+  });
+  return { renditions, master: 'master.m3u8', poster: 'poster.jpg' };
+}
+
+/** The master playlist, smallest rung first (players start with the first one listed). */
+export function masterPlaylist(renditions: LadderResult['renditions'], fps: number): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const r of [...renditions].sort((a, b) => a.height - b.height || a.bandwidth - b.bandwidth)) {
+    const attributes = [
+      `BANDWIDTH=${r.bandwidth}`,
+      `AVERAGE-BANDWIDTH=${r.average_bandwidth}`,
+      `RESOLUTION=${r.width}x${r.height}`,
+      `CODECS="${r.codecs}"`,
+    ];
+    if (fps > 0) attributes.push(`FRAME-RATE=${fps.toFixed(3)}`);
+    lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, r.playlist);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,156 @@
+import { spawn } from 'node:child_process';
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import ffprobeInstaller from '@ffprobe-installer/ffprobe';
+
+export interface Binaries {
+  ffmpeg: string;
+  ffprobe: string;
+}
+
+/** FFMPEG_PATH / FFPROBE_PATH when given, else the bundled binaries. */
+export function videoBinaries(env: { FFMPEG_PATH?: string; FFPROBE_PATH?: string } = process.env): Binaries {
+  return {
+    ffmpeg: env.FFMPEG_PATH || ffmpegInstaller.path,
+    ffprobe: env.FFPROBE_PATH || ffprobeInstaller.path,
+  };
+}
+
+/**
+ * The bundled binaries are static builds whose glibc loads iconv's gconv modules with dlopen, which crashes a static
+ * program: the 2023 ffprobe dies with SIGSEGV on every MPEG-TS file (its service names go through iconv). With
+ * GCONV_PATH naming no folder, iconv_open fails cleanly and the demuxer keeps the name as it is. A dynamic build
+ * (Debian's) searches its own folder as well, so the setting costs it nothing.
+ */
+const CHILD_ENV = { ...process.env, GCONV_PATH: '/nonexistent-gconv' };
+
+/** ffmpeg's and ffprobe's own closing words, which say nothing of the cause. */
+const NOISE = [
+  /^Conversion failed!?$/,
+  /^Exiting normally/,
+  /Cannot use rename on non file protocol/,
+  /^\s*$/,
+  /^Error while filtering/,
+  /^Error closing file/,
+];
+
+/** What went wrong when ffmpeg or ffprobe failed: a sentence for a person, ffmpeg's own last line for the logs. */
+export class MediaToolFailed extends Error {
+  /** The last meaningful line ffmpeg or ffprobe wrote to stderr (for the logs; not for the person). */
+  readonly stderr: string;
+  constructor(message: string, stderr: string) {
+    super(message, { cause: stderr || undefined });
+    this.name = 'MediaToolFailed';
+    this.stderr = stderr;
+  }
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  /** Kills the process when it has written no stdout line for this long (ffmpeg's `-progress` writes every 0.5 s). */
+  stallMs?: number;
+  /** Kills the process when it runs longer than this. */
+  timeoutMs?: number;
+  onStdoutLine?: (line: string) => void;
+  /** Keeps the whole stdout (ffprobe's JSON); otherwise only lines are passed on. */
+  collectStdout?: boolean;
+}
+
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  /** The last lines of stderr, noise left out. */
+  stderrTail: string[];
+  /** Why the process was killed by us, when it was. */
+  killedFor: 'stall' | 'timeout' | null;
+}
+
+/** SIGTERM lets ffmpeg close its files; a process that has not gone after this long is killed outright. */
+export const KILL_GRACE_MS = 2_000;
+const STDERR_LINES = 40;
+
+export function lastMeaningfulLine(lines: string[]): string {
+  return lines.at(-1) ?? '';
+}
+
+/**
+ * Runs a binary with an argument array (never a shell) and settles when it has exited. Rejects only when `signal`
+ * aborts (with the signal's reason, after the process is gone); a failed exit is the caller's to judge.
+ */
+export function runTool(binary: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
+  const { signal } = options;
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], env: CHILD_ENV });
+    const stderrTail: string[] = [];
+    let stdout = '';
+    let stdoutRest = '';
+    let stderrRest = '';
+    let killedFor: RunResult['killedFor'] = null;
+    let aborted = false;
+    let spawnError: Error | null = null;
+    let graceTimer: NodeJS.Timeout | undefined;
+
+    const kill = (first: NodeJS.Signals) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(first);
+      if (first !== 'SIGKILL' && !graceTimer) graceTimer = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
+    };
+    let stallTimer: NodeJS.Timeout | undefined;
+    const armStall = () => {
+      if (!options.stallMs) return;
+      clearTimeout(stallTimer);
+      stallTimer = setTimeout(() => {
+        killedFor = 'stall';
+        kill('SIGKILL');
+      }, options.stallMs);
+    };
+    armStall();
+    const timeoutTimer = options.timeoutMs
+      ? setTimeout(() => {
+          killedFor = 'timeout';
+          kill('SIGKILL');
+        }, options.timeoutMs)
+      : undefined;
+    const onAbort = () => {
+      aborted = true;
+      kill('SIGTERM');
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      if (options.collectStdout) stdout += chunk;
+      const lines = (stdoutRest + chunk).split('\n');
+      stdoutRest = lines.pop() ?? '';
+      if (lines.length > 0) armStall();
+      if (options.onStdoutLine) for (const line of lines) options.onStdoutLine(line);
+    });
+    const keepStderr = (line: string) => {
+      const trimmed = line.trim();
+      if (NOISE.some((re) => re.test(trimmed))) return;
+      stderrTail.push(trimmed);
+      if (stderrTail.length > STDERR_LINES) stderrTail.shift();
+    };
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      const lines = (stderrRest + chunk).split(/\r?\n|\r/);
+      stderrRest = lines.pop() ?? '';
+      for (const line of lines) keepStderr(line);
+    });
+    child.on('error', (error) => {
+      spawnError = error;
+    });
+    child.on('close', (code, exitSignal) => {
+      clearTimeout(stallTimer);
+      clearTimeout(timeoutTimer);
+      clearTimeout(graceTimer);
+      signal?.removeEventListener('abort', onAbort);
+      if (stderrRest) keepStderr(stderrRest);
+      if (aborted) return reject(signal?.reason);
+      if (spawnError)
+        return reject(new MediaToolFailed(`The video tool ${binary} could not be started.`, String(spawnError)));
+      resolve({ code, signal: exitSignal, stdout, stderrTail, killedFor });
+    });
+  });
+}

@@ -1,0 +1,6 @@
+export { deleteVideoFile, getVideoFile, listVideoFiles, retryVideoFile } from './data.ts';
+export { type Binaries, MAX_MASTER_SECONDS, NotAVideo, probeMaster, videoBinaries } from './engine/index.ts';
+export { videoRoutes } from './routes.ts';
+export { type VideoServices, videoWorkDir } from './services.ts';
+export { createTranscoder, type Transcoder } from './transcoder.ts';
+export { toVideoFile, videoFileColumns } from './view.ts';

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { text } from 'node:stream/consumers';
+import type { VideoFile } from '@kids-vod/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { videoFiles } from '../../db/schema.ts';
+import { conflict, fieldError, itemNotFound } from '../../lib/errors.ts';
+import { throwAway } from '../../lib/storage/garbage.ts';
+import { getVideoFile } from './data.ts';
+import { takePoster } from './engine/index.ts';
+
+/** The segment of a media playlist that holds moment `atSec`, and where in it that moment is. */
+export function segmentAt(playlist: string, atSec: number): { uri: string; offset: number } | undefined {
+  let start = 0;
+  let duration: number | undefined;
+  let last: { uri: string; offset: number } | undefined;
+  for (const line of playlist.split(/\r?\n/)) {
+    const extinf = /^#EXTINF:([\d.]+)/.exec(line);
+    if (extinf) duration = Number(extinf[1]);
+    else if (duration !== undefined && line && !line.startsWith('#')) {
+      if (atSec < start + duration) return { uri: line.trim(), offset: atSec - start };
+      last = { uri: line.trim(), offset: Math.max(0, duration - 0.1) };
+      start += duration;
+      duration = undefined;
+    }
+  }
+  // Past the last segment's end by rounding: its last frame.
+  return last;
+}
+
+/**
+ * The poster taken again at `atSec`: from the one segment of the largest rendition that holds that moment (a few
+ * megabytes, whatever the master's size, and read the same way from a bucket or the local folder), stored under a
+ * new name (posters are cached for a year), the old one thrown away once the row points at the new one.
+ */
+export async function takePosterAt(app: FastifyInstance, id: number, atSec: number): Promise<VideoFile> {
+  const { db } = app.database;
+  const [row] = await db.select().from(videoFiles).where(eq(videoFiles.id, id));
+  if (!row || row.deleted_at) throw itemNotFound('Video file', id);
+  if (row.status !== 'ready' || !row.output_prefix) {
+    throw conflict('The video is not ready yet: its poster can be chosen once it is processed');
+  }
+  const duration = row.source?.duration_sec ?? row.duration_sec ?? 0;
+  if (atSec > duration) throw fieldError('at_sec', `The video is ${Math.floor(duration)} seconds long`);
+  const top = row.renditions.at(-1) as { playlist?: string } | undefined;
+  if (!top?.playlist) throw conflict('The video has no rendition to take a poster from');
+  const playlistKey = `${row.output_prefix}/${top.playlist}`;
+  const body = await app.storage.read(playlistKey);
+  const segment = body && segmentAt(await text(body), atSec);
+  if (!segment) throw conflict('The video has no rendition to take a poster from');
+
+  await mkdir(app.videos.workDir, { recursive: true });
+  const dir = await mkdtemp(path.join(app.videos.workDir, `poster-${id}-`));
+  try {
+    const segmentKey = path.posix.join(path.posix.dirname(playlistKey), segment.uri);
+    const input = await app.storage.localPath(segmentKey, dir);
+    const out = path.join(dir, 'poster.jpg');
+    await takePoster(app.videos.bin, { input, out, atSec: segment.offset });
+    const key = `${row.output_prefix}/poster-${randomUUID().slice(0, 8)}.jpg`;
+    await app.storage.moveIn(key, out, { contentType: 'image/jpeg', immutable: true });
+    await db.transaction(async (tx) => {
+      await tx
+        .update(videoFiles)
+        .set({ poster_key: key, thumbnail_url: app.storage.publicUrl(key) })
+        .where(eq(videoFiles.id, id));
+      if (row.poster_key) await throwAway(tx, [{ key: row.poster_key, folder: false }]);
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  return getVideoFile(db, id);
+}

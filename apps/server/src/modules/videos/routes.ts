@@ -1,0 +1,29 @@
+import { api } from '@kids-vod/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.ts';
+import { deleteVideoFile, getVideoFile, listVideoFiles, retryVideoFile } from './data.ts';
+import { takePosterAt } from './poster.ts';
+
+export async function videoRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+  route(app, api.content.files, (req) => listVideoFiles(db, req.query));
+  route(app, api.content.fileGet, (req) => getVideoFile(db, req.body.id));
+  // Committed before the transcoder is told, or it would look before the video is queued again.
+  route(
+    app,
+    api.content.fileRetry,
+    async (req) => {
+      const file = await db.transaction((tx) => retryVideoFile(tx, req.body.id));
+      app.videos.queued();
+      return file;
+    },
+    { changes: 'own-transactions' },
+  );
+  route(app, api.content.filePoster, (req) => takePosterAt(app, req.body.id, req.body.at_sec), {
+    changes: 'own-transactions',
+  });
+  route(app, api.content.fileDelete, async (req) => {
+    await deleteVideoFile(db, req.body.id);
+    return { ok: true as const };
+  });
+}

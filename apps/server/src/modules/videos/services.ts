@@ -1,0 +1,16 @@
+import path from 'node:path';
+import type { Config } from '../../config.ts';
+import type { Binaries } from './engine/index.ts';
+
+export interface VideoServices {
+  bin: Binaries;
+  /** Uploads arrive, masters are copied and ladders are written here before they are stored. */
+  workDir: string;
+  /** A video was queued: a transcoder in this process looks at once rather than at its next poll. */
+  queued: () => void;
+}
+
+/** In DATA_DIR, on the disk local storage uses: an upload is renamed into storage, not copied. */
+export function videoWorkDir(config: Pick<Config, 'DATA_DIR'>): string {
+  return path.resolve(config.DATA_DIR, 'work');
+}

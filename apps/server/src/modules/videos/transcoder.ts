@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import type { VideoSource } from '@kids-vod/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { videoFiles } from '../../db/schema.ts';
+import { outsideAnyActor } from '../../lib/actor.ts';
+import { collectGarbage, throwAway } from '../../lib/storage/garbage.ts';
+import type { Storage } from '../../lib/storage/index.ts';
+import { type Binaries, type LadderResult, NotAVideo, probeMaster, transcodeLadder } from './engine/index.ts';
+
+/**
+ * How the video jobs run (docs/decisions/060-video-jobs.md). A job is its video's row: claimed `for update skip
+ * locked`, then held by a lease the worker renews while ffmpeg runs. A worker that dies (`kill -9`, a lost machine)
+ * stops renewing; once its lease has run out another worker claims the video, throws away what the dead one had
+ * written, and starts again. LEASE_MS + POLL_MS is the longest a dead worker's video waits: well under a minute.
+ */
+export const LEASE_MS = 30_000;
+const RENEW_MS = LEASE_MS / 3;
+const POLL_MS = 5_000;
+/** Tries before a video is `failed` for good; a person can Retry it then. */
+export const MAX_ATTEMPTS = 3;
+/** Waits before the second and third tries: a full disk or an unreachable bucket gets time to come back. */
+const BACKOFF_MS = [30_000, 120_000];
+/** Progress is written at most this often: a row a second per video is plenty for a live bar. */
+const PROGRESS_EVERY_MS = 1_000;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+  '.jpg': 'image/jpeg',
+};
+
+export interface TranscoderOptions {
+  db: Db;
+  storage: Storage;
+  bin: Binaries;
+  /** How many videos this process works on at once (TRANSCODE_CONCURRENCY). */
+  concurrency: number;
+  /** Where masters are copied (S3) and ladders written before they are stored: a folder of DATA_DIR. */
+  workDir: string;
+  log: FastifyBaseLogger;
+  /** The clock leases and back-off are measured by: the real one, or one a test controls. */
+  now?: () => Date;
+  /** Names this worker in the rows it holds (tests run several in one process). */
+  name?: string;
+  pollMs?: number;
+}
+
+export interface Transcoder {
+  /** Looks for due videos now (an upload just arrived) rather than at the next poll. */
+  wake(): void;
+  /** Claims and processes due videos until none is left or all slots are busy; resolves when those finished. */
+  runDue(): Promise<number>;
+  start(): void;
+  /** Stops claiming, stops ffmpeg and lets go of the videos in hand (queued again, due at once). */
+  stop(): Promise<void>;
+}
+
+interface Claimed {
+  id: number;
+  storage_key: string;
+  source: VideoSource | null;
+  attempts: number;
+  attempt_prefix: string;
+}
+
+/** A sentence a person reads for a failure that is not the master's fault. */
+function failureSentence(err: unknown): string {
+  if (err instanceof NotAVideo) return err.message;
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC') return 'The disk of the worker is full';
+  if (err instanceof Error && /^[A-Z]/.test(err.message) && !/\n/.test(err.message)) return err.message;
+  return 'Processing failed for a reason the log tells';
+}
+
+export function createTranscoder(options: TranscoderOptions): Transcoder {
+  const { db, storage, bin, log } = options;
+  const clock = options.now ?? (() => new Date());
+  const owner = `${options.name ?? hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const working = new Map<number, { abort: AbortController; done: Promise<void> }>();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  /** The lease runs out at this instant when taken or renewed now. */
+  const leaseEnd = () => new Date(clock().getTime() + LEASE_MS).toISOString();
+
+  async function claim(): Promise<Claimed | undefined> {
+    const now = clock().toISOString();
+    const prefix = `hls/${randomUUID()}`;
+    return db.transaction(async (tx) => {
+      const found = (
+        (await tx.execute(sql`
+          select id, attempt_prefix from ${videoFiles}
+          where deleted_at is null
+            and ((status = 'queued' and next_attempt_at <= ${now}::timestamptz)
+              or (status = 'processing' and lease_until < ${now}::timestamptz))
+          order by next_attempt_at, id limit 1 for update skip locked`)) as unknown as {
+          rows: { id: number; attempt_prefix: string | null }[];
+        }
+      ).rows[0];
+      if (!found) return undefined;
+      // What a dead worker wrote for this video is garbage now, deleted after this commits.
+      if (found.attempt_prefix) await throwAway(tx, [{ key: found.attempt_prefix, folder: true }]);
+      const [row] = await tx
+        .update(videoFiles)
+        .set({
+          status: 'processing',
+          progress: 0,
+          failure: null,
+          attempts: sql`${videoFiles.attempts} + 1`,
+          started_at: now,
+          lease_owner: owner,
+          lease_until: leaseEnd(),
+          attempt_prefix: prefix,
+        })
+        .where(eq(videoFiles.id, found.id))
+        .returning({
+          id: videoFiles.id,
+          storage_key: videoFiles.storage_key,
+          source: videoFiles.source,
+          attempts: videoFiles.attempts,
+        });
+      return { ...row, attempt_prefix: prefix };
+    });
+  }
+
+  /** Changes the video's row while this worker still holds it; false when the lease was lost. */
+  async function whileHeld(id: number, set: Partial<typeof videoFiles.$inferInsert>): Promise<boolean> {
+    const rows = await db
+      .update(videoFiles)
+      .set(set)
+      .where(and(eq(videoFiles.id, id), eq(videoFiles.lease_owner, owner), eq(videoFiles.status, 'processing')))
+      .returning({ id: videoFiles.id });
+    return rows.length === 1;
+  }
+
+  /** Stores a ladder under the attempt's own prefix: nothing of it is answered until the row says ready. */
+  async function storeLadder(outDir: string, ladder: LadderResult, prefix: string, signal: AbortSignal) {
+    const posterKey = `${prefix}/poster-${randomUUID().slice(0, 8)}.jpg`;
+    for (const file of await readdir(outDir, { recursive: true, withFileTypes: true })) {
+      if (!file.isFile()) continue;
+      const full = path.join(file.parentPath, file.name);
+      const relative = path.relative(outDir, full).split(path.sep).join('/');
+      const key = relative === ladder.poster ? posterKey : `${prefix}/${relative}`;
+      if (signal.aborted) throw new Error('Processing was stopped');
+      await storage.moveIn(key, full, {
+        contentType: CONTENT_TYPES[path.extname(file.name)] ?? 'application/octet-stream',
+        immutable: true,
+      });
+    }
+    return posterKey;
+  }
+
+  /** A try that did not finish: failed for good, queued again after a wait, or (stopping) queued as it was. */
+  async function settleFailure(job: Claimed, err: unknown, lost: boolean): Promise<void> {
+    // Another worker has it (this one was thought dead): what this one wrote is garbage, the row is not ours.
+    if (lost) return void (await throwAway(db, [{ key: job.attempt_prefix, folder: true }]));
+    // Stopping is not the video's failure: it is queued again as it was, due at once for whoever runs next.
+    const final = !stopped && (err instanceof NotAVideo || job.attempts >= MAX_ATTEMPTS);
+    if (!stopped) log.warn({ err, video: job.id, attempt: job.attempts, final }, 'processing a video failed');
+    const next = stopped
+      ? {
+          status: 'queued' as const,
+          next_attempt_at: clock().toISOString(),
+          attempts: sql`${videoFiles.attempts} - 1`,
+        }
+      : final
+        ? { status: 'failed' as const, failure: failureSentence(err) }
+        : {
+            status: 'queued' as const,
+            next_attempt_at: new Date(clock().getTime() + BACKOFF_MS[job.attempts - 1]).toISOString(),
+          };
+    await db.transaction(async (tx) => {
+      await throwAway(tx, [{ key: job.attempt_prefix, folder: true }]);
+      await tx
+        .update(videoFiles)
+        .set({ ...next, progress: 0, lease_owner: null, lease_until: null, attempt_prefix: null })
+        .where(and(eq(videoFiles.id, job.id), eq(videoFiles.lease_owner, owner)));
+    });
+  }
+
+  async function work(job: Claimed, abort: AbortController): Promise<void> {
+    const dir = await mkdtemp(path.join(options.workDir, `video-${job.id}-`));
+    let lastWrite = 0;
+    let lost = false;
+    const renew = setInterval(() => {
+      whileHeld(job.id, { lease_until: leaseEnd() })
+        .then((held) => {
+          if (!held) {
+            lost = true;
+            abort.abort();
+          }
+        })
+        .catch((err) => log.warn({ err, video: job.id }, 'could not renew the lease of a video'));
+    }, RENEW_MS);
+    renew.unref();
+    try {
+      const master = await storage.localPath(job.storage_key, dir);
+      const source = job.source ?? (await probeMaster(bin, master));
+      const outDir = path.join(dir, 'out');
+      await mkdir(outDir);
+      const ladder = await transcodeLadder(bin, {
+        input: master,
+        source,
+        outDir,
+        signal: abort.signal,
+        onProgress: (percent) => {
+          const at = Date.now();
+          if (at - lastWrite < PROGRESS_EVERY_MS) return;
+          lastWrite = at;
+          whileHeld(job.id, { progress: Math.min(99, percent), lease_until: leaseEnd() }).catch(() => undefined);
+        },
+      });
+      const posterKey = await storeLadder(outDir, ladder, job.attempt_prefix, abort.signal);
+      const ready = await whileHeld(job.id, {
+        status: 'ready',
+        progress: 100,
+        failure: null,
+        source,
+        duration_sec: Math.round(source.duration_sec),
+        renditions: ladder.renditions.map(({ width, height, bandwidth, playlist }) => ({
+          width,
+          height,
+          bandwidth,
+          playlist,
+        })),
+        output_prefix: job.attempt_prefix,
+        attempt_prefix: null,
+        poster_key: posterKey,
+        playback_url: storage.publicUrl(`${job.attempt_prefix}/${ladder.master}`),
+        thumbnail_url: storage.publicUrl(posterKey),
+        lease_owner: null,
+        lease_until: null,
+      });
+      if (!ready) {
+        // Claimed by another worker meanwhile (this one was thought dead), or deleted: what it wrote is garbage.
+        await throwAway(db, [{ key: job.attempt_prefix, folder: true }]);
+      }
+    } catch (err) {
+      await settleFailure(job, err, lost);
+    } finally {
+      clearInterval(renew);
+      await rm(dir, { recursive: true, force: true });
+      collectGarbage(db, storage).catch((err) => log.warn({ err }, 'could not delete thrown-away objects'));
+    }
+  }
+
+  async function runDue(): Promise<number> {
+    let started = 0;
+    while (!stopped && working.size < options.concurrency) {
+      const job = await claim();
+      if (!job) break;
+      started += 1;
+      const abort = new AbortController();
+      const done = work(job, abort)
+        .catch((err) => log.error({ err, video: job.id }, 'a video job could not be closed'))
+        .finally(() => {
+          working.delete(job.id);
+          if (!stopped) wake();
+        });
+      working.set(job.id, { abort, done });
+    }
+    return started;
+  }
+
+  let looking: Promise<unknown> = Promise.resolve();
+  function wake() {
+    if (stopped) return;
+    // Outside the request that woke it: what the jobs change is the machine's, not the uploader's (the history).
+    outsideAnyActor(() => {
+      looking = looking.then(runDue).catch((err) => log.error({ err }, 'looking for video jobs failed'));
+    });
+  }
+
+  return {
+    wake,
+    async runDue() {
+      const started = await runDue();
+      await Promise.all([...working.values()].map((w) => w.done));
+      return started;
+    },
+    start() {
+      stopped = false;
+      wake();
+      timer = setInterval(wake, options.pollMs ?? POLL_MS);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await looking;
+      for (const w of working.values()) w.abort.abort();
+      await Promise.all([...working.values()].map((w) => w.done));
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { makeTestMaster, type TestMasterContainer, videoBinaries } from '../modules/videos/engine/index.ts';
+
+export const bin = videoBinaries(process.env);
+const dir = mkdtempSync(path.join(tmpdir(), 'kids-vod-masters-'));
+process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+const made = new Map<string, Promise<string>>();
+
+export interface MasterOptions {
+  seconds?: number;
+  width?: number;
+  height?: number;
+  container?: TestMasterContainer;
+  audio?: boolean;
+  audioLanguage?: string;
+}
+
+/**
+ * A real master made by ffmpeg from its test sources (2 s, 320×180 MP4 with sound unless told otherwise), made once
+ * per test process and options; answers its path.
+ */
+export function testMasterFile(options: MasterOptions = {}): Promise<string> {
+  const o = { seconds: 2, width: 320, height: 180, container: 'mp4' as const, audio: true, ...options };
+  const name = Object.values(o).join('-');
+  let file = made.get(name);
+  if (!file) {
+    const out = path.join(dir, `${name}.${o.container === 'mov-prores' ? 'mov' : o.container}`);
+    file = makeTestMaster(bin, out, o).then(() => out);
+    made.set(name, file);
+  }
+  return file;
+}
+
+/** The same master's bytes, for an upload. */
+export async function testMaster(options: MasterOptions = {}): Promise<Buffer> {
+  return readFileSync(await testMasterFile(options));
+}
+
+/** Two seconds of a tone in an M4A: a media file with no video stream. */
+export function audioOnly(): Buffer {
+  const out = path.join(dir, 'tone.m4a');
+  execFileSync(bin.ffmpeg, [
+    '-nostdin',
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=duration=2',
+    '-c:a',
+    'aac',
+    out,
+  ]);
+  return readFileSync(out);
+}

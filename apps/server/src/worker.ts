@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import closeWithGrace from 'close-with-grace';
+import { pino } from 'pino';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { createStorage } from './lib/storage/index.ts';
+import { videoBinaries } from './modules/videos/engine/index.ts';
+import { createTranscoder } from './modules/videos/index.ts';
+import { videoWorkDir } from './modules/videos/services.ts';
+
+/**
+ * `npm run worker`: a process that only processes videos, with the server's configuration (DATABASE_URL, the
+ * storage settings, TRANSCODE_CONCURRENCY, FFMPEG_PATH). Start as many as the machines allow; they share the
+ * queue through PostgreSQL (docs/decisions/060-video-jobs.md).
+ */
+async function main() {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    throw new ConfigError(
+      'A worker shares the server’s PostgreSQL: set DATABASE_URL (the embedded database belongs to the server alone, which processes videos itself)',
+    );
+  }
+  if (config.TRANSCODE_CONCURRENCY === 0)
+    throw new ConfigError('TRANSCODE_CONCURRENCY is 0: this worker would do nothing');
+  const log = pino({ level: config.LOG_LEVEL });
+  const database = await openDatabase({ url: config.DATABASE_URL });
+  const storage = await createStorage(config);
+  const workDir = videoWorkDir(config);
+  mkdirSync(workDir, { recursive: true });
+  const transcoder = createTranscoder({
+    db: database.db,
+    storage,
+    bin: videoBinaries(config),
+    workDir,
+    concurrency: config.TRANSCODE_CONCURRENCY,
+    log,
+  });
+  // SIGINT/SIGTERM: ffmpeg is stopped and the videos in hand are queued again at once for another worker.
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) log.error({ err }, 'worker stopping after an error');
+    else log.info(`${signal} received, worker stopping`);
+    await transcoder.stop();
+    await database.close();
+  });
+  transcoder.start();
+  log.info({ concurrency: config.TRANSCODE_CONCURRENCY }, 'video worker started');
+}
+
+main().catch((err) => {
+  process.stderr.write(
+    err instanceof ConfigError
+      ? `${err.message}\n`
+      : `Could not start: ${err instanceof Error ? err.message : String(err)}\n`,
+  );
+  process.exit(1);
+});
