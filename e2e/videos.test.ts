@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { api, type VideoFile, wholeList } from '@kids-vod/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testMasterFile } from '../apps/server/src/test/masters.ts';
 import {
   type ConsoleUnderTest,
   expectAccessible,
@@ -19,38 +18,22 @@ import * as scene from './support/scene.ts';
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/videos-shots';
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
 
-const ffmpeg: string = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg').path;
 const work = mkdtempSync(path.join(tmpdir(), 'videos-e2e-'));
-
-/** A short master from ffmpeg's test sources: a moving test pattern and a tone, H.264 and AAC in MP4. */
-function makeMaster(name: string, { seconds, size }: { seconds: number; size: string }): Promise<string> {
-  const file = path.join(work, name);
-  const args = [
-    ...['-v', 'error', '-y'],
-    ...['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=25`],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
-    ...['-t', String(seconds), '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file],
-  ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg, args);
-    let errors = '';
-    child.stderr.on('data', (chunk) => {
-      errors += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(file) : reject(new Error(`ffmpeg ${code}: ${errors}`))));
-  });
-}
 
 let c: ConsoleUnderTest;
 let pattern: string;
 let spare: string;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  [pattern, spare] = await Promise.all([
-    makeMaster('test-pattern.mp4', { seconds: 4, size: '320x180' }),
-    makeMaster('spare-take.mp4', { seconds: 8, size: '640x360' }),
+  // Real masters from ffmpeg's test sources (a test pattern and a tone), named as staff would have them.
+  const [a, b] = await Promise.all([
+    testMasterFile({ seconds: 4 }),
+    testMasterFile({ seconds: 8, width: 640, height: 360 }),
   ]);
+  pattern = path.join(work, 'test-pattern.mp4');
+  spare = path.join(work, 'spare-take.mp4');
+  copyFileSync(a, pattern);
+  copyFileSync(b, spare);
   c = await startConsole();
 });
 afterAll(async () => {
