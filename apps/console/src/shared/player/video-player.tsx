@@ -160,7 +160,8 @@ export function VideoPlayer({ file, autoPlay = false }: { file: VideoFile; autoP
         poster={poster ?? undefined}
         aria-label={`Video ${file.name}`}
         data-engine={engine ?? undefined}
-        style={{ width: '100%', aspectRatio: '16 / 9', background: 'black', borderRadius: 4 }}
+        // The whole player fits a laptop's screen in its modal: the picture letterboxes within at most 55% of it.
+        style={{ width: '100%', aspectRatio: '16 / 9', maxHeight: '55vh', background: 'black', borderRadius: 4 }}
       />
       {error ? (
         <Alert color="red" role="alert" title="Could not play">
@@ -203,15 +204,15 @@ export function VideoPlayer({ file, autoPlay = false }: { file: VideoFile; autoP
             Use this frame
           </Button>
         ) : null}
+        {poster ? (
+          <Group gap="xs" wrap="nowrap" ml="auto">
+            <Text size="xs" c="dimmed" ta="right">
+              Poster
+            </Text>
+            <Image src={poster} alt="" w={64} h={36} fit="cover" radius="sm" data-testid="player-poster" />
+          </Group>
+        ) : null}
       </Group>
-      {poster ? (
-        <Group gap="sm" wrap="nowrap">
-          <Image src={poster} alt="" w={96} h={54} fit="cover" radius="sm" data-testid="player-poster" />
-          <Text size="xs" c="dimmed">
-            The poster the apps show before it plays.
-          </Text>
-        </Group>
-      ) : null}
     </Stack>
   );
 }

@@ -32,10 +32,11 @@ describe('video words', () => {
 
   it('says what the master is, or only its size and duration before it is probed', () => {
     expect(sourceWords({ size_bytes: 13_000_000, duration_sec: 62, source })).toBe(
-      '12.4 MB · 1920×1080 · 1:02 · audio ENG, unnamed',
+      '12.4 MB · 1920×1080 · 1:02 · audio ENG, ?',
     );
     expect(sourceWords({ size_bytes: 2048, duration_sec: null, source: null })).toBe('2 KB · –');
     expect(audioWords({ audio: [] })).toBe('no audio');
+    expect(audioWords({ audio: [{ ...source.audio[1], language: null }] })).toBe('1 audio track');
     // A family of containers named by all its names says nothing: left out.
     expect(codecWords(source)).toBe('PRORES · 29.97 fps');
     expect(codecWords({ ...source, container: 'mxf' })).toBe('PRORES · 29.97 fps · MXF');

@@ -20,14 +20,19 @@ export function renditionLabel({ height, bandwidth }: Pick<Rendition, 'height' |
   return `${height}p · ${rate}`;
 }
 
-/** The languages of a master's audio tracks, upper-case codes in their order: "EN, RU"; "no audio"; "und" unnamed. */
+/**
+ * A master's audio tracks by their languages, upper-case codes in their order: "audio ENG, RUS"; a track that names
+ * none is "?" among named ones; none named at all: "1 audio track"; none at all: "no audio".
+ */
 export function audioWords(source: Pick<VideoSource, 'audio'>): string {
-  if (source.audio.length === 0) return 'no audio';
-  return source.audio.map((a) => (a.language ? a.language.toUpperCase() : 'unnamed')).join(', ');
+  const { audio } = source;
+  if (audio.length === 0) return 'no audio';
+  if (audio.every((a) => !a.language)) return `${audio.length} audio track${audio.length === 1 ? '' : 's'}`;
+  return `audio ${audio.map((a) => (a.language ? a.language.toUpperCase() : '?')).join(', ')}`;
 }
 
 /**
- * What was read from the master, on one line: "12.4 MB · 1920×1080 · 1:02 · audio EN, RU". A file not probed yet
+ * What was read from the master, on one line: "12.4 MB · 1920×1080 · 1:02 · audio ENG, RUS". A file not probed yet
  * (just uploaded) shows its size and the duration it has.
  */
 export function sourceWords(file: Pick<VideoFile, 'size_bytes' | 'duration_sec' | 'source'>): string {
@@ -37,7 +42,7 @@ export function sourceWords(file: Pick<VideoFile, 'size_bytes' | 'duration_sec' 
     formatSize(file.size_bytes),
     `${source.width}×${source.height}`,
     formatDuration(source.duration_sec),
-    `audio ${audioWords(source)}`,
+    audioWords(source),
   ].join(' · ');
 }
 
