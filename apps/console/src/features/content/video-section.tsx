@@ -63,7 +63,7 @@ function PosterOrPlayer({ video }: { video: VideoFile }) {
           </Center>
         }
       >
-        <VideoPlayer file={video} autoPlay />
+        <VideoPlayer file={video} autoPlay autoFocus />
       </Suspense>
     );
   }

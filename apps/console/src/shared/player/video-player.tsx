@@ -41,7 +41,16 @@ const failure = (details: string) => `The video could not be played (${details})
  * which makes the frame on screen the file's poster. hls.js (about 160 KB gzip) is fetched when a player opens,
  * never before.
  */
-export function VideoPlayer({ file, autoPlay = false }: { file: VideoFile; autoPlay?: boolean }) {
+export function VideoPlayer({
+  file,
+  autoPlay = false,
+  autoFocus = false,
+}: {
+  file: VideoFile;
+  autoPlay?: boolean;
+  /** The keyboard goes to the video as it appears (it took the place of the Play button that had the focus). */
+  autoFocus?: boolean;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const hls = useRef<HlsType | null>(null);
   const [engine, setEngine] = useState<'hls.js' | 'native' | null>(null);
@@ -57,6 +66,11 @@ export function VideoPlayer({ file, autoPlay = false }: { file: VideoFile; autoP
   const url = file.playback_url;
   // The new poster shows at once, before the lists that hold the file have been read again.
   const poster = takePoster.data?.id === file.id ? takePoster.data.thumbnail_url : file.thumbnail_url;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked once, as the player appears
+  useEffect(() => {
+    if (autoFocus) video.current?.focus({ preventScroll: true });
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is what Try again changes, to start over
   useEffect(() => {
