@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { api, type VideoFile, wholeList } from '@kids-vod/contract';
+import { sql } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testMasterFile } from '../apps/server/src/test/masters.ts';
@@ -227,6 +228,22 @@ describe('the Videos screen and the player', () => {
     await row.waitFor({ state: 'detached' });
     const bin = await c.t.call(api.bin.list, { entity: 'video_files' });
     expect(bin.rows.map((r) => r.id)).toContain(other.id);
+
+    // A failed file: its sentence, and Retry queues it again; the screen follows it back to Ready by itself.
+    // (Failing for real takes three attempts minutes apart: the scene sets the state the server would have left.)
+    const retake = await scene.uploadVideo(c, 'retake.mp4', 2);
+    const sentence = 'The video could not be decoded at 0:01: the file is damaged there.';
+    await c.t.rows(sql`UPDATE video_files SET status = 'failed', failure = ${sentence} WHERE id = ${retake.id}`);
+    await page.reload();
+    const failed = table.getByTestId(`video-row-${retake.id}`);
+    await expect.poll(() => statusWord(failed, retake)).toBe('Failed');
+    await failed.getByText(sentence).waitFor();
+    await expectAccessible(page, 'a failed file');
+    await shot(page, 'videos-failed');
+    await failed.getByRole('button', { name: 'Retry retake.mp4' }).click();
+    await toast(page, 'Queued again').waitFor();
+    await expect.poll(() => statusWord(failed, retake), { timeout: 90_000 }).toBe('Ready');
+    expect(await failed.getByText(sentence).count()).toBe(0);
     expectNoConsoleErrors();
   }, 240_000);
 
@@ -248,6 +265,20 @@ describe('the Videos screen and the player', () => {
       await expectPlaying(player.getByLabel(`Video ${file.name}`));
       await expectAccessible(page, `player, ${colorMode}`);
       await shot(page, `player-${colorMode}`);
+      await page.keyboard.press('Escape');
+      await player.waitFor({ state: 'hidden' });
+
+      // The content modal's video section, playing in place of its poster.
+      const attached = (await files()).find((f) => f.status === 'ready' && f.content_id !== null) as VideoFile;
+      const item = await c.t.call(api.content.get, { id: attached.content_id as number });
+      await page.goto(`/admin/content?brand=${item.brand_id}&edit=${item.id}`);
+      const editor = page.getByRole('dialog', { name: /^Edit S1E1/ });
+      await editor.getByRole('button', { name: `Play ${attached.name}` }).click();
+      const inline = editor.getByLabel(`Video ${attached.name}`);
+      await focusReturnsTo(inline);
+      await expectPlaying(inline);
+      await expectAccessible(page, `content modal playing, ${colorMode}`);
+      await shot(page, `content-modal-${colorMode}`);
       expectNoConsoleErrors();
     },
     120_000,
