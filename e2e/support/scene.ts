@@ -54,8 +54,14 @@ export async function uploadVideo(
   expect(res.statusCode, res.body).toBe(200);
   const file: VideoFile = res.json();
   if (!ready) return file;
-  await expect
-    .poll(async () => (await c.t.call(api.content.fileGet, { id: file.id })).status, { timeout: 90_000 })
-    .toBe('ready');
-  return c.t.call(api.content.fileGet, { id: file.id });
+  // Waited for by hand, not with expect.poll: a scene is often set in beforeAll, outside any test.
+  const until = Date.now() + 90_000;
+  for (;;) {
+    const now = await c.t.call(api.content.fileGet, { id: file.id });
+    if (now.status === 'ready') return now;
+    if (now.status === 'failed' || Date.now() > until) {
+      throw new Error(`${name} did not become ready: ${now.status} ${now.failure ?? ''}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
