@@ -38,7 +38,7 @@ const BASELINE = {
      from content c join brands b on b.id = c.brand_id
      join brand_langs bl on bl.brand_id = b.id and bl.lang_id = $1 and bl.is_published and b.is_published
      join content_langs cl on cl.content_id = c.id and cl.lang_id = $1 and cl.is_published
-     left join video_files v on v.content_lang_id = cl.id
+     join video_files v on v.content_lang_id = cl.id and v.status = 'ready'
      where c.is_published order by c.season, c.sort_number, c.id`,
   links: `select l.brand_id, l.content_id from content_links l join brands b on b.id = l.brand_id
      join brand_langs bl on bl.brand_id = b.id and bl.lang_id = $1 and bl.is_published and b.is_published order by l.id`,

@@ -95,9 +95,10 @@ export function catalogueSql(shape: CatalogueShape): string[] {
      from content c, generate_series(1, 3) l where c.brand_id = 1
      union all
      select c.id, 1, 'Episode ' || c.sort_number, '', true from content c where c.brand_id <> 1`,
-    `insert into video_files (ext_id, name, storage_key, size_bytes, duration_sec, playback_url, content_lang_id)
-     select 'v' || cl.id, 'episode-' || cl.id || '.mp4', 'videos/v' || cl.id || '.mp4', 50000000, 600,
-            '/media/videos/v' || cl.id || '.mp4', cl.id
+    `insert into video_files (ext_id, name, storage_key, size_bytes, duration_sec, status, progress, playback_url,
+                              content_lang_id)
+     select 'v' || cl.id, 'episode-' || cl.id || '.mp4', 'videos/v' || cl.id || '.mp4', 50000000, 600, 'ready', 100,
+            '/media/hls/v' || cl.id || '/master.m3u8', cl.id
      from content_langs cl where cl.lang_id = 1`,
     `insert into promo_codes (code, description, kind, value, max_uses, used_count, valid_from, valid_until, is_active,
                               created_at, updated_at)

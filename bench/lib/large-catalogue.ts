@@ -29,9 +29,12 @@ export const SEED = [
      select id, l, 'Episode ' || sort_number || ': the big day ' || id, repeat('Something happens and everyone learns. ', 4),
             '/media/thumbs/' || md5(id::text) || '.jpg', true
      from content, (values (1), (2)) v(l)`,
-  `insert into video_files (ext_id, name, storage_key, size_bytes, duration_sec, playback_url, content_lang_id)
-     select 'vid-' || id, 'episode-' || id || '.mp4', 'videos/' || md5(id::text) || '.mp4', 250000000, 600,
-            'https://cdn.example.com/videos/' || md5(id::text) || '/index.m3u8', id
+  // Processed videos (ready, with their HLS master and poster), as the catalogue lists them.
+  `insert into video_files (ext_id, name, storage_key, size_bytes, duration_sec, status, progress, playback_url,
+                            thumbnail_url, content_lang_id)
+     select 'vid-' || id, 'episode-' || id || '.mp4', 'videos/' || md5(id::text) || '.mp4', 250000000, 600, 'ready', 100,
+            'https://cdn.example.com/videos/' || md5(id::text) || '/index.m3u8',
+            'https://cdn.example.com/videos/' || md5(id::text) || '/poster.jpg', id
      from content_langs where lang_id = 1`,
   // The last 10 brands are also compilations, each linking 100 episodes of brands 1..980.
   `insert into content_links (brand_id, content_id)

@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedFirstStart } from './db/seed.ts';
-import { loadDemoCatalogue } from './demo/demo-catalogue.ts';
+import { loadDemoCatalogue, publishDemoOnceReady } from './demo/demo-catalogue.ts';
 import { createStorage } from './lib/storage/index.ts';
 import { createServerJobs } from './server-jobs.ts';
 
@@ -69,6 +69,12 @@ async function main() {
   }
   // Work that happens by itself; what fell due while the server was down runs now (docs/decisions/016-job-runner.md).
   await jobs.start();
+  if (demoSummary) {
+    // In the background: the console is usable meanwhile, and its Videos screen shows the demo's videos processing.
+    publishDemoOnceReady(database.db, storage, demoSummary.langs, { publicUrl: config.PUBLIC_URL })
+      .then((done) => done && app.log.info('demo catalogues published again with their processed videos'))
+      .catch((err) => app.log.error({ err }, 'publishing the demo catalogues again failed'));
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL ?? `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`;

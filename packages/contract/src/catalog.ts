@@ -196,12 +196,19 @@ export const Preview = z.object({
   hidden: z.array(HiddenItem),
   /** The moment shown, in UTC. */
   at: Timestamp,
+  /** Language versions left out only because their video is still processing (queued or processing). */
+  video_processing: z.int().optional(),
 });
 export type Preview = z.infer<typeof Preview>;
 
 export const CatalogueDiff = z.object({
   live: CatalogBuildRecord.nullable(),
   changes: z.array(CatalogueChange),
+  /**
+   * Language versions the build would leave out only because their video is still processing: published now, they
+   * wait for a later build (the build's `counts.content_video_processing`).
+   */
+  video_processing: z.int().optional(),
 });
 export type CatalogueDiff = z.infer<typeof CatalogueDiff>;
 

@@ -30,9 +30,7 @@ export const VideoSource = z.object({
   fps: z.number(),
   duration_sec: z.number(),
   video_codec: z.string(),
-  audio: z.array(
-    z.object({ index: z.int(), codec: z.string(), channels: z.int(), language: z.string().nullable() }),
-  ),
+  audio: z.array(z.object({ index: z.int(), codec: z.string(), channels: z.int(), language: z.string().nullable() })),
 });
 export type VideoSource = z.infer<typeof VideoSource>;
 

@@ -1,4 +1,4 @@
-import { api } from '@kids-vod/contract';
+import { api, wholeList } from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { brandList, contentList } from '../test/whole-lists.ts';
@@ -30,9 +30,9 @@ describe('the demo catalogue', () => {
     expect(new Set(episodes.map((e: { season: number }) => e.season)).size).toBeGreaterThan(1);
     const withVideo = episodes.filter((e: { langs: { has_video: boolean }[] }) => e.langs.some((l) => l.has_video));
     expect(withVideo.length).toBeGreaterThan(0);
-    const files = await t.call(api.content.files);
+    const files = wholeList(await t.call(api.content.files));
     expect(files.some((f: { content_lang_id: number | null }) => f.content_lang_id === null)).toBe(true);
-    const video = await t.app.inject({ method: 'GET', url: files[0].playback_url });
+    const video = await t.app.inject({ method: 'GET', url: files[0].playback_url! });
     expect(video.statusCode).toBe(200);
     expect(video.headers['content-type']).toBe('video/mp4');
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { sql } from 'drizzle-orm';
+import { fileURLToPath } from 'node:url';
+import { count, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.ts';
 import {
   brandLangs,
@@ -21,6 +22,7 @@ import {
 } from '../db/schema.ts';
 import type { Storage } from '../lib/storage/index.ts';
 import { publishCatalogue } from '../modules/catalog/index.ts';
+import { probeMaster, videoBinaries } from '../modules/videos/index.ts';
 import { discPng } from './png.ts';
 
 /** A small random generator with a fixed seed: the demo is the same on every machine. */
@@ -183,7 +185,25 @@ export async function loadDemoCatalogue(
   const random = seeded(20261122);
   const langRows = await db.select().from(languages);
   const langId = new Map(langRows.map((l) => [l.code, l.id]));
-  const video = await readFile(new URL('./assets/demo-episode.mp4', import.meta.url));
+  const videoPath = fileURLToPath(new URL('./assets/demo-episode.mp4', import.meta.url));
+  const video = await readFile(videoPath);
+  // Probed as an upload is: the demo's videos are masters queued for the same pipeline (the server processes them).
+  const source = await probeMaster(videoBinaries(process.env), videoPath);
+  /** A demo master, stored privately as an upload's is, queued for processing. */
+  async function putMaster(db: Executor, name: string, contentLangId: number | null) {
+    const key = `masters/${randomUUID()}`;
+    await storage.put(key, video, { contentType: 'application/octet-stream', immutable: true });
+    await db.insert(videoFiles).values({
+      ext_id: `vf_${randomUUID().replaceAll('-', '')}`,
+      name,
+      storage_key: key,
+      size_bytes: video.length,
+      duration_sec: Math.round(source.duration_sec),
+      source,
+      content_lang_id: contentLangId,
+    });
+    videoCount++;
+  }
 
   async function putImage(folder: string, background: string, disc: string, size = 256): Promise<string> {
     const key = `images/${folder}-${randomUUID()}.png`;
@@ -227,20 +247,7 @@ export async function loadDemoCatalogue(
       .returning({ id: contentLangs.id, lang_id: contentLangs.lang_id });
     // The first episodes of each season get a (short, generated) video in English.
     const english = langVersions.find((v) => v.lang_id === langId.get('en'));
-    if (english && n <= 3) {
-      const key = `videos/${randomUUID()}.mp4`;
-      await storage.put(key, video, { contentType: 'video/mp4', immutable: true });
-      await tx.insert(videoFiles).values({
-        ext_id: `vf_${randomUUID().replaceAll('-', '')}`,
-        name: `${b.slug}-s${season}e${n}.mp4`,
-        storage_key: key,
-        size_bytes: video.length,
-        duration_sec: 4,
-        playback_url: storage.publicUrl(key),
-        content_lang_id: english.id,
-      });
-      videoCount++;
-    }
+    if (english && n <= 3) await putMaster(tx, `${b.slug}-s${season}e${n}.mp4`, english.id);
   }
 
   for (const [index, b] of DEMO_BRANDS.entries()) {
@@ -273,19 +280,7 @@ export async function loadDemoCatalogue(
   }
 
   // Two uploaded videos not attached yet, to choose from in the content screen.
-  for (const name of ['new-trailer.mp4', 'bonus-clip.mp4']) {
-    const key = `videos/${randomUUID()}.mp4`;
-    await storage.put(key, video, { contentType: 'video/mp4', immutable: true });
-    await db.insert(videoFiles).values({
-      ext_id: `vf_${randomUUID().replaceAll('-', '')}`,
-      name,
-      storage_key: key,
-      size_bytes: video.length,
-      duration_sec: 4,
-      playback_url: storage.publicUrl(key),
-    });
-    videoCount++;
-  }
+  for (const name of ['new-trailer.mp4', 'bonus-clip.mp4']) await putMaster(db, name, null);
 
   // A compilation brand that links episodes of the others.
   const compilationLogo = await putImage('logo', '#7b2cbf', '#ffd166');
@@ -447,8 +442,35 @@ export async function loadDemoCatalogue(
     select day, content_id, sum(seconds) from ${viewDaily} group by day, content_id`);
 
   // Published, so a new user finds live catalogues, a build history to compare the next build with and a preview
-  // that matches what apps download. One build per language the demo writes in, each a fraction of a second.
+  // that matches what apps download. One build per language the demo writes in, each a fraction of a second. The
+  // episodes wait for their videos (video_processing): publishDemoOnceReady publishes again when those are ready.
   const langs = [...new Set(DEMO_BRANDS.flatMap((b) => Object.keys(b.titles)))].sort();
   for (const code of langs) await publishCatalogue(db, storage, code, publicUrl);
   return { brands: DEMO_BRANDS.length + 1, content: contentCount, videos: videoCount, viewRows: rows.length, langs };
+}
+
+/**
+ * The demo's catalogues published again once every demo video is processed (a few seconds each, in the server),
+ * so that a new user's live catalogues have their episodes, as a person would publish after an upload. Gives up
+ * quietly after `timeoutMs` (a server that leaves processing to workers that were never started).
+ */
+export async function publishDemoOnceReady(
+  db: Db,
+  storage: Storage,
+  langs: string[],
+  options: { publicUrl?: string; timeoutMs?: number; pollMs?: number } = {},
+): Promise<boolean> {
+  const until = Date.now() + (options.timeoutMs ?? 10 * 60_000);
+  while (Date.now() < until) {
+    const [waiting] = await db
+      .select({ n: count() })
+      .from(videoFiles)
+      .where(inArray(videoFiles.status, ['queued', 'processing']));
+    if (waiting.n === 0) {
+      for (const code of langs) await publishCatalogue(db, storage, code, options.publicUrl);
+      return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 2_000));
+  }
+  return false;
 }

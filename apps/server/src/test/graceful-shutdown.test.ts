@@ -2,11 +2,13 @@
  * Graceful shutdown (issue "Reliability and security", item 6): the real server (`node --import tsx src/main.ts`,
  * a child process on a free port; PGlite in DATA_DIR in the server-pglite project, a fresh database of the
  * PostgreSQL server in server-postgres) gets SIGTERM while two slow requests are in flight, each with its body
- * still being sent, slowly, over SHUTDOWN_SLOW_MS: a 1 MB video upload (multipart, streamed to storage) and a
- * brand created with a JSON body that trickles in. Both use keep-alive connections, as browsers do.
+ * still being sent, slowly, over SHUTDOWN_SLOW_MS: the upload of a real 5 s master (multipart, streamed to a
+ * temporary file, probed, kept as a private master and queued for the server's own transcoder, which is stopped in
+ * turn) and a brand created with a JSON body that trickles in. Both use keep-alive connections, as browsers do.
  *
  * Proves: soon after the signal new connections are refused while the two are still in flight; both then
- * complete with 200 and what they created is stored (the row, the file); the process exits 0 by itself, well
+ * complete with 200 and what they created is stored (the row, the master); the video is left queued or ready, never
+ * held by the stopped transcoder; no temporary file is left in DATA_DIR/work; the process exits 0 by itself, well
  * within its 10 s grace, after saying the database is closed; and for PGlite the cluster was shut down cleanly
  * (its pg_control says so, so no recovery is needed) and opens again in another process with everything in it.
  *
@@ -16,7 +18,7 @@
  *   (SHUTDOWN_SLOW_MS must stay below the 10 s grace delay of main.ts.)
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -35,7 +37,8 @@ import {
 } from './child-server.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, testDatabaseKind } from './harness.ts';
 import { HttpClient, networkErrorCode } from './http-client.ts';
-import { multipartBody, syntheticMp4 } from './multipart.ts';
+import { testMaster } from './masters.ts';
+import { multipartBody } from './multipart.ts';
 
 const SLOW_MS = Number(process.env.SHUTDOWN_SLOW_MS ?? 2500);
 const CHUNKS = 20;
@@ -130,7 +133,7 @@ test(`SIGTERM on ${testDatabaseKind} with slow requests in flight: they complete
   const errors: string[] = [];
   const onError = (err: unknown) => errors.push(networkErrorCode(err));
 
-  const video = syntheticMp4({ timescale: 1000, duration: 5000, mdatBytes: 1024 * 1024 });
+  const video = await testMaster({ seconds: 5 });
   const multipart = multipartBody([
     { name: 'file', filename: `slow-${run}.mp4`, contentType: 'video/mp4', data: video },
   ]);
@@ -173,7 +176,13 @@ test(`SIGTERM on ${testDatabaseKind} with slow requests in flight: they complete
   expect(uploaded.status, uploaded.text).toBe(200);
   expect(created.status, created.text).toBe(200);
   const file = JSON.parse(uploaded.text) as VideoFile;
-  expect(file).toMatchObject({ size_bytes: video.length, duration_sec: 5, name: `slow-${run}.mp4` });
+  expect(file).toMatchObject({
+    size_bytes: video.length,
+    duration_sec: 5,
+    name: `slow-${run}.mp4`,
+    status: 'queued',
+    playback_url: null,
+  });
   expect((JSON.parse(created.text) as Brand).slug).toBe(slug);
 
   const exit = await child.exited;
@@ -189,11 +198,11 @@ test(`SIGTERM on ${testDatabaseKind} with slow requests in flight: they complete
       `exit 0 after ${((exitedAt - signalled) / 1000).toFixed(1)} s\n`,
   );
 
-  // What the two requests wrote is stored: the file, and both rows in the database opened again.
-  const storageKey = new URL(file.playback_url, child.url).pathname.replace(/^\/media\//, '');
+  // What the two requests wrote is stored: both rows in the database opened again, and the master.
   const { dataDir } = home as ServerHome;
-  const stored = path.join(dataDir, 'media', storageKey);
-  expect(existsSync(stored) && statSync(stored).size).toBe(video.length);
+  // The upload's temporary file is gone, and so is any folder of a transcode the shutdown stopped.
+  const work = path.join(dataDir, 'work');
+  expect(existsSync(work) ? readdirSync(work) : []).toEqual([]);
   let database: Database;
   if (testDatabaseKind === 'pglite') {
     // Shut down cleanly: nothing to recover at the next start.
@@ -207,9 +216,15 @@ test(`SIGTERM on ${testDatabaseKind} with slow requests in flight: they complete
     const rows = async (text: string) =>
       ((await database.db.execute(sql.raw(text))) as unknown as { rows: unknown[] }).rows;
     expect(await rows(`select slug from brands where slug = '${slug}'`)).toEqual([{ slug }]);
-    expect(await rows(`select size_bytes::int as size from video_files where ext_id = '${file.ext_id}'`)).toEqual([
-      { size: video.length },
-    ]);
+    const [row] = (await rows(
+      `select size_bytes::int as size, storage_key, status, lease_owner from video_files where ext_id = '${file.ext_id}'`,
+    )) as { size: number; storage_key: string; status: string; lease_owner: string | null }[];
+    // The transcoder may have taken it before the shutdown stopped it: then it was let go, queued again as it was.
+    expect(row).toMatchObject({ size: video.length, lease_owner: null });
+    expect(['queued', 'ready']).toContain(row.status);
+    expect(row.storage_key).toMatch(/^masters\//);
+    const stored = path.join(dataDir, 'media', row.storage_key);
+    expect(existsSync(stored) && statSync(stored).size).toBe(video.length);
   } finally {
     if (testDatabaseKind === 'pglite') await database.close();
   }

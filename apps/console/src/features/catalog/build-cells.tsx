@@ -116,24 +116,40 @@ function LeftOutModal({
   );
 }
 
+/**
+ * The counts of published content a build left out for its video, each opening the build's list: what the count
+ * means, and whether editors have work to do (no video, a failed one) or only to wait (processing).
+ */
+const LEFT_OUT_COUNTS: Record<string, { tip: string; warn: boolean }> = {
+  content_without_video: {
+    tip: 'Published content left out because it has no video in this language: open the list',
+    warn: true,
+  },
+  content_video_processing: {
+    tip: 'Published content left out while its video is processing; a build after it is ready lists it: open the list',
+    warn: false,
+  },
+  content_video_failed: {
+    tip: 'Published content left out because its video failed to process: open the list',
+    warn: true,
+  },
+};
+
 function Counts({ counts, buildId, language }: { counts: Record<string, number>; buildId?: number; language: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Group gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Counts">
         {countList(counts).map(({ key, label, value }) => {
-          const warn = key === 'content_without_video' && value > 0;
+          const leftOut = value > 0 ? LEFT_OUT_COUNTS[key] : undefined;
+          const warn = leftOut?.warn ?? false;
           const text = (
             <>
               {label} <b>{value}</b>
             </>
           );
           return (
-            <Tooltip
-              key={key}
-              label="Published content left out because it has no video in this language: open the list"
-              disabled={!warn}
-            >
+            <Tooltip key={key} label={leftOut?.tip} disabled={!leftOut}>
               <Text
                 component="li"
                 size="xs"
@@ -143,7 +159,7 @@ function Counts({ counts, buildId, language }: { counts: Record<string, number>;
                 c={warn ? WARNING_TEXT : undefined}
                 style={chipStyle}
               >
-                {warn && buildId !== undefined ? (
+                {leftOut && buildId !== undefined ? (
                   // Opens the build's whole list of what it left out, with why.
                   <UnstyledButton fz="xs" c="inherit" td="underline" onClick={() => setOpen(true)}>
                     {text}

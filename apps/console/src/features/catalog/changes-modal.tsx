@@ -1,5 +1,6 @@
 import type { CatalogueChange } from '@kids-vod/contract';
 import { Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { processingSentence } from '../../shared/hidden-items/index.ts';
 import { HeaderRow } from '../../shared/lists/index.ts';
 import type { LanguageChanges } from './api.ts';
 import { formatTime } from './format.ts';
@@ -37,14 +38,27 @@ const CHANGE_COLOURS = { added: 'green', removed: 'red', changed: 'blue' } as co
 /** Most a list shows; the count says how many more there are. */
 const SHOWN = 200;
 
+/** Episodes this build leaves out while their video is processing: they come in a later build. */
+function Processing({ entry }: { entry: LanguageChanges }) {
+  const sentence = processingSentence(entry.diff.video_processing);
+  return sentence ? (
+    <Text size="sm" c="dimmed" data-testid={`video-processing-${entry.language.code}`}>
+      {sentence} Publishing again once a video is ready adds its episode.
+    </Text>
+  ) : null;
+}
+
 function ChangeList({ entry }: { entry: LanguageChanges }) {
   const { language, diff } = entry;
   const live = diff.live ? `the live build of ${formatTime(diff.live.created_at)}` : 'nothing (first publish)';
   if (diff.changes.length === 0) {
     return (
-      <Text size="sm" data-testid={`no-changes-${language.code}`}>
-        Nothing to change: {live} already has all of this.
-      </Text>
+      <Stack gap={6}>
+        <Text size="sm" data-testid={`no-changes-${language.code}`}>
+          Nothing to change: {live} already has all of this.
+        </Text>
+        <Processing entry={entry} />
+      </Stack>
     );
   }
   const counts = (['added', 'removed', 'changed'] as const)
@@ -55,6 +69,7 @@ function ChangeList({ entry }: { entry: LanguageChanges }) {
       <Text size="sm">
         Against {live}: {counts.map(([change, n]) => `${n} ${change}`).join(', ')}.
       </Text>
+      <Processing entry={entry} />
       <Table
         verticalSpacing={4}
         aria-label={`Changes to the ${language.name} catalogue`}

@@ -15,5 +15,10 @@ describe('catalogue build formatters', () => {
       { key: 'content_without_video', label: 'Without video', value: 3 },
       { key: 'new_thing', label: 'new thing', value: 1 },
     ]);
+    expect(countList({ content_video_failed: 1, content_video_processing: 2, content: 4 })).toEqual([
+      { key: 'content', label: 'Content', value: 4 },
+      { key: 'content_video_processing', label: 'Video processing', value: 2 },
+      { key: 'content_video_failed', label: 'Video failed', value: 1 },
+    ]);
   });
 });

@@ -40,6 +40,8 @@ const COUNT_LABELS: [key: string, label: string][] = [
   ['streams', 'Streams'],
   ['strings', 'Strings'],
   ['content_without_video', 'Without video'],
+  ['content_video_processing', 'Video processing'],
+  ['content_video_failed', 'Video failed'],
 ];
 
 export function countList(counts: Record<string, number>): { key: string; label: string; value: number }[] {

@@ -5,6 +5,7 @@ import { Alert, Badge, Button, Group, Loader, Paper, Progress, Select, Stack, Ta
 import { IconAlertCircle, IconCircleCheck, IconClock, IconLock, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SUCCESS_TEXT } from '../../shared/feedback/index.ts';
+import { processingSentence } from '../../shared/hidden-items/index.ts';
 import { errorMessage, roleLabel, rolesWith, useMay, useRole } from '../../shared/session/index.ts';
 import { type LanguageResult, useCheckChanges, usePublishCatalogue, usePublishEveryCatalogue } from './api.ts';
 import { BuildDetails, UrlCell } from './build-cells.tsx';
@@ -98,6 +99,34 @@ function ResultsTable({ results }: { results: LanguageResult[] }) {
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/**
+ * What the builds just published left out while videos are processing, one sentence a language: publishing again
+ * once they are ready adds them (api.md, "Video processing").
+ */
+function StillProcessing({ results }: { results: LanguageResult[] }) {
+  const sentences = results.flatMap((result) => {
+    if (result.status !== 'published') return [];
+    const several = results.length > 1 ? result.language.name : undefined;
+    const sentence = processingSentence(result.build.counts.content_video_processing, several);
+    return sentence ? [{ id: result.language.id, code: result.language.code, sentence }] : [];
+  });
+  if (sentences.length === 0) return null;
+  return (
+    <Alert variant="light" color="blue" icon={<IconClock size={18} aria-hidden />} p="xs" aria-live="polite">
+      <Stack gap={2}>
+        {sentences.map(({ id, code, sentence }) => (
+          <Text key={id} size="sm" data-testid={`still-processing-${code}`}>
+            {sentence}
+          </Text>
+        ))}
+        <Text size="sm" c="dimmed">
+          Publishing again once a video is ready adds its episode.
+        </Text>
+      </Stack>
+    </Alert>
   );
 }
 
@@ -223,6 +252,7 @@ export function PublishPanel({ languages }: { languages: Language[] }) {
 
         {results && results.length > 1 ? <Progressing results={results} running={running} /> : null}
         {results ? <ResultsTable results={results} /> : null}
+        {results ? <StillProcessing results={results} /> : null}
       </Stack>
       <ChangesModal entries={review} onConfirm={publish} onClose={checkChanges.reset} />
     </Paper>

@@ -1,6 +1,6 @@
 import { Button, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useCountries, useLanguages } from '../../shared/api/index.ts';
-import { HiddenItems } from '../../shared/hidden-items/index.ts';
+import { HiddenItems, processingSentence } from '../../shared/hidden-items/index.ts';
 import { ListState, useUrlState } from '../../shared/lists/index.ts';
 import { formatInZone, MomentField, ownTimeZone } from '../../shared/time/index.ts';
 import { usePreview } from './api.ts';
@@ -43,6 +43,7 @@ export function Component() {
   const languages = useLanguages();
   const countries = useCountries();
   const preview = usePreview(url.lang, url.country, url.at || undefined);
+  const waiting = processingSentence(preview.data?.video_processing);
   const language = languages.data?.find((l) => l.code === url.lang);
   const country = countries.data?.find((c) => c.code2 === url.country);
   const brandId = url.brand ? Number(url.brand) : null;
@@ -99,6 +100,11 @@ export function Component() {
                       {preview.data.hidden.length}
                     </Text>
                   </Title>
+                  {waiting ? (
+                    <Text size="sm" c="dimmed" data-testid="preview-video-processing">
+                      {waiting}
+                    </Text>
+                  ) : null}
                   <HiddenItems
                     items={preview.data.hidden}
                     context={{ language: language?.name ?? url.lang, country: country?.name ?? url.country }}

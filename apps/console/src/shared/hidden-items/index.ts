@@ -1,1 +1,2 @@
 export { HiddenItems } from './hidden-items.tsx';
+export { processingSentence } from './video-waiting.ts';

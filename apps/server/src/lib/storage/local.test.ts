@@ -1,4 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -85,5 +94,77 @@ describe('LocalStorage', () => {
     await storage.delete('images/a.png');
     expect(existsSync(path.join(root, 'images/a.png'))).toBe(false);
     await expect(storage.delete('images/a.png')).resolves.toBeUndefined();
+  });
+
+  it('moves a file in by renaming it on the same disk: the file is gone, its bytes under the key', async () => {
+    const work = mkdtempSync(path.join(parent, 'work-'));
+    const file = path.join(work, 'upload-1');
+    writeFileSync(file, 'a master');
+    const inode = statSync(file).ino;
+    expect(
+      await storage.moveIn('masters/m-1', file, { contentType: 'application/octet-stream', immutable: true }),
+    ).toEqual({ size: 8 });
+    expect(existsSync(file)).toBe(false);
+    const stored = path.join(root, 'masters/m-1');
+    expect(readFileSync(stored, 'utf8')).toBe('a master');
+    // Renamed, not copied: a 4 GB master costs no second copy.
+    expect(statSync(stored).ino).toBe(inode);
+  });
+
+  it('copies a file in from another disk, showing it only once complete, and removes the original', async () => {
+    // /dev/shm is a memory file system on Linux: renaming from it into the media folder fails with EXDEV.
+    const other = mkdtempSync(path.join('/dev/shm', 'kids-vod-local-'));
+    try {
+      expect(statSync(other).dev, 'the test needs a folder on another disk').not.toBe(statSync(parent).dev);
+      const file = path.join(other, 'upload-2');
+      const bytes = Buffer.alloc(3 * 1024 * 1024, 7);
+      writeFileSync(file, bytes);
+      expect(await storage.moveIn('masters/m-2', file, options)).toEqual({ size: bytes.length });
+      expect(existsSync(file)).toBe(false);
+      expect(readFileSync(path.join(root, 'masters/m-2')).equals(bytes)).toBe(true);
+      expect(readdirSync(path.join(root, 'masters')).filter((f) => f.endsWith('.partial'))).toEqual([]);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('removes the file moved in even when it cannot be stored', async () => {
+    const work = mkdtempSync(path.join(parent, 'work-'));
+    const unsafe = path.join(work, 'upload-3');
+    writeFileSync(unsafe, 'x');
+    await expect(storage.moveIn('../escape', unsafe, options)).rejects.toThrow(/Unsafe/);
+    expect(existsSync(unsafe)).toBe(false);
+    expect(existsSync(path.join(parent, 'escape'))).toBe(false);
+    // A file where its folder should be: the disk refuses.
+    writeFileSync(path.join(root, 'blocked'), 'in the way');
+    const blocked = path.join(work, 'upload-4');
+    writeFileSync(blocked, 'x');
+    await expect(storage.moveIn('blocked/m-4', blocked, options)).rejects.toThrow();
+    expect(existsSync(blocked)).toBe(false);
+  });
+
+  it('answers the stored file itself as its local path, without copying', async () => {
+    await storage.put('masters/m-5', Buffer.from('five'), options);
+    const dir = mkdtempSync(path.join(parent, 'copy-'));
+    const local = await storage.localPath('masters/m-5', dir);
+    expect(local).toBe(path.join(root, 'masters/m-5'));
+    expect(readFileSync(local, 'utf8')).toBe('five');
+    expect(readdirSync(dir)).toEqual([]);
+    await expect(storage.localPath('../x', dir)).rejects.toThrow(/Unsafe/);
+  });
+
+  it('deletes a folder with everything in it, and nothing else', async () => {
+    mkdirSync(path.join(root, 'hls/ladder/r0'), { recursive: true });
+    writeFileSync(path.join(root, 'hls/ladder/master.m3u8'), '#EXTM3U');
+    writeFileSync(path.join(root, 'hls/ladder/r0/seg_00000.ts'), 'segment');
+    await storage.put('hls/ladder-2/master.m3u8', Buffer.from('#EXTM3U'), options);
+    await storage.put('hls/ladder.m3u8', Buffer.from('#EXTM3U'), options);
+    await storage.deleteFolder('hls/ladder');
+    expect(existsSync(path.join(root, 'hls/ladder'))).toBe(false);
+    // Names that only begin like the folder are other objects.
+    expect(readdirSync(path.join(root, 'hls')).sort()).toEqual(['ladder-2', 'ladder.m3u8']);
+    await expect(storage.deleteFolder('hls/ladder')).resolves.toBeUndefined();
+    await expect(storage.deleteFolder('hls/../..')).rejects.toThrow(/Unsafe/);
+    expect(existsSync(root)).toBe(true);
   });
 });

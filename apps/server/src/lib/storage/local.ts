@@ -70,8 +70,9 @@ export class LocalStorage implements Storage {
   }
 
   async moveIn(key: string, file: string, _options: PutOptions): Promise<{ size: number }> {
-    const target = this.pathOf(key);
     try {
+      // Inside the try: a refused key is a failure to store too, and the file is removed all the same.
+      const target = this.pathOf(key);
       await mkdir(path.dirname(target), { recursive: true });
       const { size } = await stat(file);
       try {

@@ -2,7 +2,8 @@ import { AUDITED_ENTITIES, type AuditEntry, api } from '@kids-vod/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/harness.ts';
-import { fileUpload, syntheticMp4 } from '../../test/multipart.ts';
+import { testMaster } from '../../test/masters.ts';
+import { fileUpload } from '../../test/multipart.ts';
 import { contentList } from '../../test/whole-lists.ts';
 
 let t: TestApp;
@@ -116,11 +117,16 @@ describe('audit log', () => {
   });
 
   it('knows the uploader of a video and the publisher of a catalogue', async () => {
-    const mp4 = syntheticMp4({ timescale: 1000, duration: 5_000 });
+    const mp4 = await testMaster({ seconds: 1, width: 64, height: 36 });
     const upload = await t.request(fileUpload('/api/content/upload?type=video', { data: mp4, filename: 'a.mp4' }));
     expect(upload.statusCode, upload.body).toBe(200);
     expect(await history('video_files', upload.json().id)).toMatchObject([
-      { action: 'insert', user_email: ADMIN_EMAIL, call: 'POST /api/content/upload', after: { name: 'a.mp4' } },
+      {
+        action: 'insert',
+        user_email: ADMIN_EMAIL,
+        call: 'POST /api/content/upload',
+        after: { name: 'a.mp4', status: 'queued', size_bytes: mp4.length },
+      },
     ]);
 
     const publish = await t.send(api.catalog.publish, { query: { lang: 'en' } });

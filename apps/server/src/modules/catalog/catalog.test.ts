@@ -31,7 +31,7 @@ async function newBrand(
 }
 
 let fileSeq = 0;
-/** Uploads are another module's: the file is inserted directly, then attached through the API. */
+/** Uploads are another module's: the file is inserted directly, processed (`ready`), then attached through the API. */
 async function attachNewVideo(contentId: number, langId: number, fields: Partial<typeof videoFiles.$inferInsert> = {}) {
   fileSeq += 1;
   const [file] = await t.database.db
@@ -42,6 +42,8 @@ async function attachNewVideo(contentId: number, langId: number, fields: Partial
       storage_key: `videos/clip-${fileSeq}.mp4`,
       size_bytes: 1000,
       duration_sec: 300 + fileSeq,
+      status: 'ready',
+      progress: 100,
       playback_url: `https://cdn.example.com/v/${fileSeq}/index.m3u8`,
       ...fields,
     })
@@ -221,7 +223,17 @@ describe('publishing the catalogue', () => {
       rollback_of: null,
       is_live: true,
       automatic: false,
-      counts: { brands: 3, content: 3, links: 2, promos: 2, streams: 2, strings: 3, content_without_video: 1 },
+      counts: {
+        brands: 3,
+        content: 3,
+        links: 2,
+        promos: 2,
+        streams: 2,
+        strings: 3,
+        content_without_video: 1,
+        content_video_processing: 0,
+        content_video_failed: 0,
+      },
     });
     expect(catalogue).toMatchObject({ format_version: 1, lang: 'en', lang_id: ENGLISH });
 
@@ -248,7 +260,7 @@ describe('publishing the catalogue', () => {
       description: 'A mouse arrives',
       thumbnail_url: '/media/images/mouse.jpg',
       duration_sec: 300,
-      video: { playback_url: 'https://cdn.example.com/mouse/en.m3u8', duration_sec: 301 },
+      video: { playback_url: 'https://cdn.example.com/mouse/en.m3u8', poster_url: null, duration_sec: 301 },
     });
 
     const robots = brandOf(catalogue, d.robots);
@@ -260,6 +272,8 @@ describe('publishing the catalogue', () => {
       countries: { include: null, exclude: [] },
     });
     expect(robots.content[0].thumbnail_url).toBe('/media/thumbs/beep.jpg');
+    // The video's poster is the video's own, whatever thumbnail the version has.
+    expect(robots.content[0].video.poster_url).toBe('/media/thumbs/beep.jpg');
 
     // Links whose content is listed itself, in the order they were made, pointing at the owning brand.
     const best = brandOf(catalogue, d.best);
@@ -318,6 +332,9 @@ describe('publishing the catalogue', () => {
       expect(brandOf(catalogue, d.robots).content[0].thumbnail_url).toBe(
         'https://console.example.com/media/thumbs/beep.jpg',
       );
+      expect(brandOf(catalogue, d.robots).content[0].video.poster_url).toBe(
+        'https://console.example.com/media/thumbs/beep.jpg',
+      );
       expect(catalogue.streams.map((s) => s.poster_url)).toEqual(['https://console.example.com/media/p.png', null]);
       // What the brand itself stores is unchanged.
       const brands: { id: number; logo_url: string | null }[] = await brandList(t);
@@ -338,6 +355,8 @@ describe('publishing the catalogue', () => {
       streams: 1,
       strings: 2,
       content_without_video: 0,
+      content_video_processing: 0,
+      content_video_failed: 0,
     });
     expect(catalogue.brands.map((b) => b.id)).toEqual([d.cats, d.masha]);
     const cats = brandOf(catalogue, d.cats);

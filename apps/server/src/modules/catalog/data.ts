@@ -163,6 +163,7 @@ export async function buildCatalogue(
     version_published: as<boolean | null>(contentLangs.is_published, 'version_published'),
     title: contentLangs.title,
     video_id: as<number | null>(videoFiles.id, 'video_id'),
+    video_status: videoFiles.status,
   }).orderBy(...contentOrder)) as unknown as ContentStateRow[];
   const listed = new Set<number>();
   const contentOf = new Map(
@@ -172,6 +173,8 @@ export async function buildCatalogue(
     ]),
   );
   let withoutVideo = 0;
+  let videoProcessing = 0;
+  let videoFailed = 0;
   /** The listed episodes that close, and when: the cursor below writes it on them. */
   const closesAt = new Map<number, string>();
   const hiddenContent = sortOut(
@@ -188,8 +191,12 @@ export async function buildCatalogue(
       if (c.available_until !== null) closesAt.set(c.id, c.available_until);
     },
     (c, reasons) => {
-      // What the editors still have to attach: everything else about it is ready.
-      if (reasons.length === 1 && reasons[0] === 'no_video') withoutVideo += 1;
+      // What the editors still have to attach, or wait for, or fix: everything else about it is ready.
+      if (reasons.length === 1) {
+        if (reasons[0] === 'no_video') withoutVideo += 1;
+        else if (reasons[0] === 'video_processing') videoProcessing += 1;
+        else if (reasons[0] === 'video_failed') videoFailed += 1;
+      }
       return { kind: 'content', id: c.id, name: contentOf.get(c.id)?.name ?? '', reasons, brand_id: c.brand_id };
     },
   );
@@ -325,6 +332,8 @@ export async function buildCatalogue(
       streams: catalogueStreams.length,
       strings: stringRows.length,
       content_without_video: withoutVideo,
+      content_video_processing: videoProcessing,
+      content_video_failed: videoFailed,
     },
     hidden: [...hiddenBrands, ...hiddenContent, ...hiddenLinks, ...hiddenPromos, ...hiddenStreams],
     links: listedLinks,

@@ -183,7 +183,7 @@ export async function diffCatalogue(
   publicUrl?: string,
 ): Promise<CatalogueDiff> {
   const lang = await languageOf(db, code);
-  const { catalogue, live } = await db.transaction(
+  const { catalogue, rest, live } = await db.transaction(
     async (tx) => ({
       ...(await catalogueInMemory(tx, lang, new Date().toISOString(), { publicUrl })),
       live: await liveBuild(tx, lang.id),
@@ -192,5 +192,9 @@ export async function diffCatalogue(
   );
   const file = live ? await storage.read(versionedKey(lang.code, live.sha256)) : undefined;
   file?.setEncoding('utf8');
-  return { live: live ?? null, changes: await compareWithLive(catalogue, (file as AsyncIterable<string>) ?? null) };
+  return {
+    live: live ?? null,
+    changes: await compareWithLive(catalogue, (file as AsyncIterable<string>) ?? null),
+    video_processing: rest.counts.content_video_processing,
+  };
 }

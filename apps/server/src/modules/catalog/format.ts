@@ -24,4 +24,8 @@ export type CatalogueCounts = {
   strings: number;
   /** Published in the language but left out for want of a video: what editors still have to attach. */
   content_without_video: number;
+  /** Published in the language but left out while its video is queued or processing: in a later build. */
+  content_video_processing: number;
+  /** Published in the language but left out because its video failed to process: Retry, or another file. */
+  content_video_failed: number;
 };

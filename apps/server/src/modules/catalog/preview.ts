@@ -84,5 +84,9 @@ export async function previewCatalogue(db: Db, body: PreviewBody, publicUrl?: st
   const { catalogue, rest } = await db.transaction((tx) => catalogueInMemory(tx, lang, at, { publicUrl }), {
     isolationLevel: 'repeatable read',
   });
-  return { ...seenIn(catalogue, rest.hidden, rest.links, body.country.toUpperCase()), at };
+  return {
+    ...seenIn(catalogue, rest.hidden, rest.links, body.country.toUpperCase()),
+    at,
+    video_processing: rest.counts.content_video_processing,
+  };
 }

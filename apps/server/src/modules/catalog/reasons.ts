@@ -5,6 +5,7 @@ import {
   type HiddenReason,
   nextEdgeMs,
   sortedWhere,
+  type VideoStatus,
   type WhereToWatch,
   type WhereToWatchFrom,
   type WindowState,
@@ -64,6 +65,8 @@ export interface ContentState extends Window {
   version_id: number | null;
   version_published: boolean | null;
   video_id: number | null;
+  /** Where the attached video stands (null without one): only a `ready` one has a ladder to play. */
+  video_status: VideoStatus | null;
 }
 
 export interface ContentStateRow extends ContentState {
@@ -85,9 +88,17 @@ export function contentReasons(c: ContentState, brandShown: boolean, at: number)
     if (!c.version_published) reasons.push('version_unpublished');
     // Left out rather than listed with `video: null`: a tile that cannot play is a dead end for a child.
     if (c.video_id === null) reasons.push('no_video');
+    else if (c.video_status !== 'ready') reasons.push(videoReason(c.video_status));
   }
   return [...reasons, ...windowReasons(c, at)];
 }
+
+/**
+ * An attached video that is not ready yet has no HLS ladder, and its master is never served (decision 061): the
+ * version waits (`video_processing`) or needs a person (`video_failed`: Retry, or another file).
+ */
+export const videoReason = (status: VideoStatus | null): HiddenReason =>
+  status === 'failed' ? 'video_failed' : 'video_processing';
 
 /** A link is shown when its compilation is and the episode it points at is listed (no dangling references). */
 export function linkReasons(compilationShown: boolean, targetListed: boolean): HiddenReason[] {

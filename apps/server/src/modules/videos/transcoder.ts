@@ -184,7 +184,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
   }
 
   async function work(job: Claimed, abort: AbortController): Promise<void> {
-    const dir = await mkdtemp(path.join(options.workDir, `video-${job.id}-`));
+    let dir: string | undefined;
     let lastWrite = 0;
     let lost = false;
     const renew = setInterval(() => {
@@ -199,6 +199,8 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     }, RENEW_MS);
     renew.unref();
     try {
+      await mkdir(options.workDir, { recursive: true });
+      dir = await mkdtemp(path.join(options.workDir, `video-${job.id}-`));
       const master = await storage.localPath(job.storage_key, dir);
       const source = job.source ?? (await probeMaster(bin, master));
       const outDir = path.join(dir, 'out');
@@ -244,7 +246,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
       await settleFailure(job, err, lost);
     } finally {
       clearInterval(renew);
-      await rm(dir, { recursive: true, force: true });
+      if (dir) await rm(dir, { recursive: true, force: true });
       collectGarbage(db, storage).catch((err) => log.warn({ err }, 'could not delete thrown-away objects'));
     }
   }

@@ -194,9 +194,9 @@ describe('bad masters', () => {
 
   it('refuses to retry a video that has not failed', async () => {
     const file = await uploaded(await testMaster());
-    const res = await t.send(api.content.fileRetry, { id: file.id });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().detail).toMatch(/failed/);
+    const res = await t.refused(api.content.fileRetry, { id: file.id });
+    expect(res.status).toBe(409);
+    expect(res.detail).toMatch(/failed/);
   });
 });
 
@@ -236,9 +236,9 @@ describe('the bin', () => {
     const item = await t.call(api.content.add, { brand_id: brand.id, season: 1, sort_number: 4, duration_sec: 60 });
     await t.call(api.content.langAdd, { content_id: item.id, lang_id: 1, title: 'Carrots' });
     await t.call(api.content.attachVideo, { ext_id: file.ext_id, content_id: item.id, lang_id: 1 });
-    const attached = await t.send(api.content.fileDelete, { id: file.id });
-    expect(attached.statusCode).toBe(409);
-    expect(attached.json().detail).toMatch(/Bin Bunnies S1E4 “Carrots”/);
+    const attached = await t.refused(api.content.fileDelete, { id: file.id });
+    expect(attached.status).toBe(409);
+    expect(attached.detail).toMatch(/Bin Bunnies S1E4 “Carrots”/);
 
     const lang = (await t.call(api.content.langList, { content_id: item.id }))[0];
     await t.call(api.content.detachVideo, { query: { content_lang_id: lang.id } });

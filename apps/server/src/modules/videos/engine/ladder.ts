@@ -1,14 +1,14 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Rendition, VideoSource } from '@kids-vod/contract';
-import { takePoster } from './poster.ts';
+import { hasFile, POSTER_OUTPUT, posterBranch, takePoster } from './poster.ts';
 import { type Binaries, lastMeaningfulLine, MediaToolFailed, runTool } from './process.ts';
 
 /** Seconds between keyframes, and so the length of every segment (decision 059). */
 export const SEGMENT_SECONDS = 6;
 /** The loudness every episode is brought to (decision 059): integrated, true peak, loudness range. */
 export const LOUDNESS = { integratedLufs: -16, truePeakDbtp: -1.5, rangeLu: 11 } as const;
-/** x264's speed against size; decision 059 has what the others measured. */
+/** x264's speed against size (decision 059); `BENCH_PRESETS` in bench/transcode.ts times others against it. */
 export const X264_PRESET = 'veryfast';
 /** A process that writes no progress line for this long is stuck (a stalled disk, a pipe that never ends). */
 export const STALL_SECONDS = 60;
@@ -66,6 +66,9 @@ export function planLadder(source: VideoSource): Rung[] {
   return rungs;
 }
 
+/** The poster's file in the ladder's folder. */
+export const POSTER = 'poster.jpg';
+
 /** A rung's folder inside the ladder's folder, and its media playlist. */
 export const rungFolder = (index: number) => `r${index}`;
 export const rungPlaylist = (index: number) => `${rungFolder(index)}/index.m3u8`;
@@ -80,17 +83,26 @@ function gopFrames(fps: number): number {
  * sound normalised once and split, each rung an HLS output of its own. The bench runs exactly these arguments.
  * The rungs' folders must exist (`rungFolder`).
  */
-export function ladderArgs(options: { input: string; source: VideoSource; outDir: string; rungs?: Rung[] }): string[] {
+export function ladderArgs(options: {
+  input: string;
+  source: VideoSource;
+  outDir: string;
+  rungs?: Rung[];
+  /** Another x264 preset, for the bench's comparisons only. */
+  preset?: string;
+}): string[] {
   const { source, outDir } = options;
   const rungs = options.rungs ?? planLadder(source);
   const audio = source.audio[0];
   const n = rungs.length;
   const labels = (prefix: string) => rungs.map((_, i) => `[${prefix}${i}]`).join('');
   const graph = [
-    `[0:v:0]split=${n}${labels('s')}`,
+    `[0:v:0]split=${n + 1}${labels('s')}[sp]`,
     // setsar=1: the rung's size is already the picture as shown (the probe applies the source's aspect ratio);
     // yuv420p: what every H.264 decoder plays (a ProRes master is 4:2:2 or 4:4:4, 10-bit).
     ...rungs.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p[v${i}]`),
+    // The poster from the frames decoded anyway: a second pass over a 1080p master cost 2-4 s on this machine.
+    posterBranch('[sp]', '[poster]', source.duration_sec),
   ];
   if (audio) {
     // Stereo first, so that the loudness measured is the loudness heard; loudnorm works at 192 kHz, hence the
@@ -125,7 +137,7 @@ export function ladderArgs(options: { input: string; source: VideoSource; outDir
       '-c:v',
       'libx264',
       '-preset',
-      X264_PRESET,
+      options.preset ?? X264_PRESET,
       '-profile:v',
       'high',
       // Quality-targeted, capped at the rung's rate: a cartoon's flat colours take far less than the cap.
@@ -162,6 +174,7 @@ export function ladderArgs(options: { input: string; source: VideoSource; outDir
       `file:${join(outDir, rungPlaylist(i))}`,
     );
   });
+  args.push('-map', '[poster]', ...POSTER_OUTPUT, `file:${join(outDir, POSTER)}`);
   return args;
 }
 
@@ -239,15 +252,24 @@ function progressSeconds(line: string): number | null {
   return Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
 }
 
-const DAMAGED =
-  /partial file|invalid nal|corrupt|error while decoding|invalid data found|concealing|decode_slice|moov atom/i;
+/** Failures that are the machine's or ours, not the master's. */
+const NOT_THE_MASTER: Array<[RegExp, string]> = [
+  [/No space left on device/i, 'The disk is full, so the video could not be converted.'],
+  [/Cannot allocate memory/i, 'The server ran out of memory while converting the video.'],
+  [/Permission denied|Read-only file system/i, 'The converted video could not be written to its folder.'],
+  [
+    /Error (initializing|opening|reinitializing) (complex )?filters?|Error initializing output stream|Unknown encoder/i,
+    'The video could not be converted. Try again; if it fails again, export the master anew as MP4 (H.264) or MOV (ProRes).',
+  ],
+];
 
 function failureSentence(stderr: string[], reachedSec: number, durationSec: number): string {
   const text = stderr.join('\n');
-  if (/No space left on device/i.test(text)) return 'The disk is full, so the video could not be converted.';
-  if (DAMAGED.test(text))
-    return `The video is damaged: it could not be read cleanly past ${clock(reachedSec)} of its ${clock(durationSec)}. Export it again from the editing software and upload it anew.`;
-  return 'The video could not be converted. Try again; if it fails again, export the master anew as MP4 (H.264) or MOV (ProRes).';
+  for (const [pattern, sentence] of NOT_THE_MASTER) if (pattern.test(text)) return sentence;
+  // With -xerror, anything else that stops ffmpeg is a decoder's complaint about the master's bytes: a corrupt or
+  // truncated stream, in the picture or the sound. Its lines differ with every codec, so they are not matched.
+  const where = reachedSec >= 1 ? ` past ${clock(reachedSec)} of its ${clock(durationSec)}` : '';
+  return `The video is damaged: it could not be read cleanly${where}. Export it again from the editing software and upload it anew.`;
 }
 
 /**
@@ -296,6 +318,7 @@ export async function transcodeLadder(
 
   const renditions: LadderResult['renditions'] = [];
   for (const [i, rung] of rungs.entries()) {
+    signal?.throwIfAborted();
     const playlist = rungPlaylist(i);
     const segments = await readMediaPlaylist(join(outDir, playlist));
     const sizes = await Promise.all(
@@ -322,13 +345,15 @@ export async function transcodeLadder(
     });
   }
   await writeFile(join(outDir, 'master.m3u8'), masterPlaylist(renditions, source.fps));
-  await takePoster(bin, {
-    input: options.input,
-    out: join(outDir, 'poster.jpg'),
-    durationSec: source.duration_sec,
-    signal,
-  });
-  return { renditions, master: 'master.m3u8', poster: 'poster.jpg' };
+  // The ladder's run gives no poster when the frames it looked at were all dark: then one is looked for further on.
+  if (!(await hasFile(join(outDir, POSTER))))
+    await takePoster(bin, {
+      input: options.input,
+      out: join(outDir, POSTER),
+      durationSec: source.duration_sec,
+      signal,
+    });
+  return { renditions, master: 'master.m3u8', poster: POSTER };
 }
 
 /** The master playlist, smallest rung first (players start with the first one listed). */

@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import type { VideoSource } from '@kids-vod/contract';
 import { type Binaries, lastMeaningfulLine, MediaToolFailed, runTool } from './process.ts';
 
@@ -78,6 +79,19 @@ function displaySize(stream: ProbeStream): { width: number; height: number } {
   return Math.abs(rotation) % 180 === 90 ? { width: height, height: width } : { width, height };
 }
 
+/** An ISO BMFF file starts with one of these boxes. */
+const MP4_FIRST_BOXES = new Set(['ftyp', 'moov', 'mdat', 'free', 'skip', 'wide', 'pnot']);
+
+async function startsAsMp4(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(8), 0, 8, 0);
+    return bytesRead === 8 && MP4_FIRST_BOXES.has(buffer.toString('latin1', 4, 8));
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Reads a master (a local file path). Rejects with NotAVideo for random bytes, audio-only, 0-byte; times out (30 s) with an Error. */
 export async function probeMaster(bin: Binaries, file: string): Promise<VideoSource> {
   const result = await runTool(
@@ -90,10 +104,10 @@ export async function probeMaster(bin: Binaries, file: string): Promise<VideoSou
     throw new MediaToolFailed('Reading the video took longer than 30 seconds; try again later.', stderr);
   if (result.signal) throw new MediaToolFailed('The video reader stopped unexpectedly; try again later.', stderr);
   if (result.code !== 0) {
-    // "moov atom not found" is an MP4 cut short before its index, "Invalid data found" bytes of no known format:
-    // either way the file is not a video we can read, which is the uploader's to fix (415), not a failure of ours.
+    // "moov atom not found" on a file that starts as an MP4 is one cut short before its index (ffprobe says the same
+    // of random bytes named .mp4); otherwise bytes of no known format. Either is the uploader's to fix (415).
     throw new NotAVideo(
-      /moov atom not found/.test(result.stderrTail.join('\n'))
+      /moov atom not found/.test(result.stderrTail.join('\n')) && (await startsAsMp4(file))
         ? 'This file is not a complete video: its MP4 index is missing, so it was probably cut short while copying. Upload the whole file.'
         : 'This file is not a video that can be read. Upload a video file such as MP4, MOV, MKV, WebM, AVI or MXF.',
       { cause: stderr },
