@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testMaster } from '../apps/server/src/test/masters.ts';
 import {
   type ConsoleUnderTest,
   expectAccessible,
@@ -21,8 +22,7 @@ afterAll(() => c.close());
 const post = (url: string, body: unknown) => scene.post(c, url, body);
 const brandWithContent = (name: string, titles: string[], season = 1) =>
   scene.brandWithContent(c, name, titles, season);
-const uploadVideo = (name: string, seconds: number) => scene.uploadVideo(c, name, seconds);
-const { tinyMp4 } = scene;
+const uploadVideo = (name: string, seconds: number, ready = true) => scene.uploadVideo(c, name, seconds, { ready });
 
 async function openContent(page: Page, brandId: number, query = '') {
   await page.goto(`/admin/content?brand=${brandId}${query}`);
@@ -351,11 +351,11 @@ describe('the content screen', () => {
   it('uploads a video with progress, attaches it, detaches it, and chooses a free one', async () => {
     const brand = await brandWithContent('Video Valley', ['Waterfall', 'Cave']);
     // A file attached to another item is not offered; a free one is.
-    const taken = await uploadVideo('taken-elsewhere.mp4', 10);
+    const taken = await uploadVideo('taken-elsewhere.mp4', 2, false);
     const other = await post('/api/content/list', { brand_id: brand.id });
     const cave = (other as unknown as { id: number }[])[1];
     await post('/api/content/attach_video', { ext_id: taken.ext_id, content_id: cave.id, lang_id: 1 });
-    await uploadVideo('spare-take.mp4', 42);
+    await uploadVideo('spare-take.mp4', 2, false);
 
     const page = await c.newPage();
     await c.signIn(page);
@@ -373,7 +373,11 @@ describe('the content screen', () => {
     const { release } = await holdRequests(page, '**/api/content/upload?type=video');
     const chooser = page.waitForEvent('filechooser');
     await editor.getByRole('button', { name: 'Upload a new video' }).click();
-    await (await chooser).setFiles({ name: 'waterfall-en.mp4', mimeType: 'video/mp4', buffer: tinyMp4(83) });
+    await (await chooser).setFiles({
+      name: 'waterfall-en.mp4',
+      mimeType: 'video/mp4',
+      buffer: await testMaster({ seconds: 3 }),
+    });
     await editor.getByText('Uploading waterfall-en.mp4:').waitFor();
     await editor.getByRole('progressbar', { name: 'Uploading waterfall-en.mp4' }).waitFor({ state: 'attached' });
     // Closing would stop the upload: it asks first, and Cancel keeps both the modal and the upload.
@@ -396,14 +400,13 @@ describe('the content screen', () => {
     release();
     await toast(page, 'Video attached').waitFor();
     await editor.getByText('waterfall-en.mp4').waitFor();
-    await editor.getByText('140 B · 1:23').waitFor();
-    const preview = editor.getByLabel('Preview of waterfall-en.mp4');
-    expect(await preview.evaluate((v) => v.tagName)).toBe('VIDEO');
-    expect(await preview.getAttribute('src')).toMatch(/^\/media\/videos\/.+\.mp4$/);
-    expect(await editor.getByRole('progressbar').count()).toBe(0);
+    // What the probe read; processed meanwhile, then Play (the Videos journey plays it: e2e/videos.test.ts).
+    await editor.getByText(/ · 320×180 · 0:03 · /).waitFor();
+    await editor.getByRole('button', { name: 'Play waterfall-en.mp4' }).waitFor({ timeout: 90_000 });
+    expect(await editor.getByRole('progressbar', { name: /^Uploading/ }).count()).toBe(0);
     // Its duration can become the content's.
     await editor.getByRole('button', { name: 'Use as content duration' }).click();
-    expect(await editor.getByLabel('Duration (seconds)').inputValue()).toBe('83');
+    expect(await editor.getByLabel('Duration (seconds)').inputValue()).toBe('3');
     await editor.getByRole('button', { name: 'Save content' }).click();
     await toast(page, 'Content saved').waitFor();
     await accessible(page, 'content modal with a video');
@@ -415,12 +418,12 @@ describe('the content screen', () => {
     // The detached file is free again: choosing it attaches it.
     await editor.getByRole('combobox', { name: 'Choose a video' }).click();
     await page.getByRole('option', { name: /waterfall-en\.mp4/ }).click();
-    await editor.getByLabel('Preview of waterfall-en.mp4').waitFor();
+    await editor.getByRole('button', { name: 'Play waterfall-en.mp4' }).waitFor();
     await editor.getByRole('button', { name: 'Close' }).last().click();
     await editor.waitFor({ state: 'hidden' });
     const row = page.getByRole('table', { name: 'Content' }).locator('tbody tr').first();
     await poll(() => row.locator('td').nth(4).textContent()).toBe('EN');
-    expect(await row.locator('td').nth(6).textContent()).toBe('1:23');
+    expect(await row.locator('td').nth(6).textContent()).toBe('0:03');
 
     await page.getByRole('button', { name: 'Edit S1E1' }).click();
     await editor.getByRole('button', { name: 'Detach' }).click();
@@ -432,7 +435,7 @@ describe('the content screen', () => {
 
   it('says under a field when its choices could not load, and Retry loads them', async () => {
     const brand = await brandWithContent('Retry Ridge', ['Echo']);
-    await uploadVideo('echo-take.mp4', 12);
+    await uploadVideo('echo-take.mp4', 2, false);
     const page = await c.newPage();
     await c.signIn(page);
     // A refusal (4xx) is not retried by the query client, so the error shows at once.
@@ -551,7 +554,7 @@ describe('the content screen', () => {
     const [kite] = (await post('/api/content/list', { brand_id: linked.id })) as unknown as { id: number }[];
     await post('/api/content_link/add', { brand_id: brand.id, content_id: kite.id });
     const [sunny] = (await post('/api/content/list', { brand_id: brand.id })) as unknown as { id: number }[];
-    const file = await uploadVideo('sunny-day.mp4', 61);
+    const file = await uploadVideo('sunny-day.mp4', 2);
     await post('/api/content/attach_video', { ext_id: file.ext_id, content_id: sunny.id, lang_id: 1 });
 
     const page = await c.newPage({ colorMode: 'light' });
@@ -562,7 +565,7 @@ describe('the content screen', () => {
 
     await page.getByRole('button', { name: 'Edit S1E1' }).click();
     const editor = page.getByRole('dialog', { name: 'Edit S1E1 · Sunny Day' });
-    await editor.getByLabel('Preview of sunny-day.mp4').waitFor();
+    await editor.getByRole('button', { name: 'Play sunny-day.mp4' }).waitFor();
     await accessible(page, 'content modal, light');
     await editor.getByRole('button', { name: 'Close' }).last().click();
     await editor.waitFor({ state: 'hidden' });

@@ -26,7 +26,7 @@ async function brandIn(name: string, langs: number[], rules: { code2: string[]; 
       title: `${name} episode`,
       is_published: true,
     });
-    const upload = await scene.uploadVideo(c, 'clip.mp4', 61);
+    const upload = await scene.uploadVideo(c, 'clip.mp4', 2);
     await post('/api/content/attach_video', { ext_id: upload.ext_id, content_id: episode.id, lang_id });
   }
   return { id: brand.id, episode: episode.id };

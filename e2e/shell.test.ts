@@ -221,8 +221,8 @@ describe('the layout', () => {
     const drawer = page.getByRole('dialog');
     await drawer.waitFor();
     const links = drawer.getByRole('link');
-    // The specification's seven first and in order; after them Preview (issue 17), Schedule (issue 18) and Bin (issue 16) for everyone,
-    // then an admin's Staff (issue 15) and Activity (issue 16).
+    // The specification's seven first and in order; after them Videos (issue 29), Preview (issue 17), Schedule (issue 18)
+    // and Bin (issue 16) for everyone, then an admin's Staff (issue 15) and Activity (issue 16).
     expect(await links.allInnerTexts()).toEqual([
       'Brands',
       'Content',
@@ -231,6 +231,7 @@ describe('the layout', () => {
       'Report',
       'JSON Build',
       'Promocodes',
+      'Videos',
       'Preview',
       'Schedule',
       'Bin',
@@ -322,7 +323,7 @@ describe('the layout', () => {
     await c.signIn(page);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const links = page.getByRole('dialog').getByRole('link');
-    await expect.poll(() => links.count()).toBe(12);
+    await expect.poll(() => links.count()).toBe(13);
     const screens = await Promise.all(
       (await links.all()).map(async (l) => [await l.innerText(), await l.getAttribute('href')]),
     );

@@ -36,13 +36,23 @@ async function sidebarEntries(page: Page): Promise<string[]> {
 }
 
 const SPEC_SEVEN = ['Brands', 'Content', 'Streams', 'Locales', 'Report', 'JSON Build', 'Promocodes'];
+/** The third wave's first, right after the seven, for every role. */
+const THIRD_WAVE = ['Videos'];
 
 describe('staff accounts and roles', () => {
   it('an admin invites an editor, who accepts the link in a fresh browser and sees only what an editor may use', async () => {
     const admin = await c.newPage();
     await c.signIn(admin);
     // The specification's seven first and in order, the new ones after.
-    expect(await sidebarEntries(admin)).toEqual([...SPEC_SEVEN, 'Preview', 'Schedule', 'Bin', 'Staff', 'Activity']);
+    expect(await sidebarEntries(admin)).toEqual([
+      ...SPEC_SEVEN,
+      ...THIRD_WAVE,
+      'Preview',
+      'Schedule',
+      'Bin',
+      'Staff',
+      'Activity',
+    ]);
     await admin.goto('/admin/staff');
     await admin.getByRole('table', { name: 'Staff' }).getByText(ADMIN_EMAIL).first().waitFor();
 
@@ -71,6 +81,7 @@ describe('staff accounts and roles', () => {
     // No promo codes (marketing's) and no report (the analysts').
     expect(await sidebarEntries(eddie)).toEqual([
       ...SPEC_SEVEN.filter((s) => s !== 'Promocodes' && s !== 'Report'),
+      ...THIRD_WAVE,
       'Preview',
       'Schedule',
       'Bin',
@@ -146,6 +157,7 @@ describe('staff accounts and roles', () => {
     // Promo codes are marketing's own screen.
     expect(await sidebarEntries(page)).toEqual([
       ...SPEC_SEVEN.filter((s) => s !== 'Report'),
+      ...THIRD_WAVE,
       'Preview',
       'Schedule',
       'Bin',
@@ -162,6 +174,7 @@ describe('staff accounts and roles', () => {
     await page.waitForURL(/\/admin\//);
     expect(await sidebarEntries(page)).toEqual([
       ...SPEC_SEVEN.filter((s) => s !== 'Promocodes'),
+      ...THIRD_WAVE,
       'Preview',
       'Schedule',
       'Bin',

@@ -50,6 +50,9 @@ export default defineConfig({
     outDir: 'dist',
     // No source maps in what the server serves. `npm run explore` builds with them, into a folder never served.
     sourcemap: false,
+    // hls.js is one chunk of 578 KB (180 KB gzip), fetched only when a video plays (decision 062): the warning is for
+    // chunks a screen waits for.
+    chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
         codeSplitting: {

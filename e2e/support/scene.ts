@@ -1,4 +1,6 @@
+import { api, type VideoFile } from '@kids-vod/contract';
 import { expect } from 'vitest';
+import { testMaster } from '../../apps/server/src/test/masters.ts';
 import type { ConsoleUnderTest } from './console.ts';
 
 /** Setting the scene through the API (as the admin); the journeys themselves go through the browser. */
@@ -24,28 +26,23 @@ export async function brandWithContent(c: ConsoleUnderTest, name: string, titles
   return brand;
 }
 
-/** The smallest MP4 the server accepts and reads a duration from: ftyp, then moov with mvhd. */
-export function tinyMp4(seconds: number): Buffer {
-  const box = (type: string, payload: Buffer) => {
-    const header = Buffer.alloc(8);
-    header.writeUInt32BE(8 + payload.length, 0);
-    header.write(type, 4, 'latin1');
-    return Buffer.concat([header, payload]);
-  };
-  const mvhd = Buffer.alloc(100); // version 0: flags, times, timescale at 12, duration at 16
-  mvhd.writeUInt32BE(1000, 12);
-  mvhd.writeUInt32BE(seconds * 1000, 16);
-  return Buffer.concat([box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2', 'latin1')), box('moov', box('mvhd', mvhd))]);
-}
-
-/** An upload through the API, as another admin would have done it. */
-export async function uploadVideo(c: ConsoleUnderTest, name: string, seconds: number): Promise<Saved> {
+/**
+ * A real master (ffmpeg's test sources, `seconds` long, 320×180 with a tone) uploaded through the API, as another
+ * admin would have done it; answered once it is processed (`ready`), as a catalogue shows only ready videos, unless
+ * told not to wait.
+ */
+export async function uploadVideo(
+  c: ConsoleUnderTest,
+  name: string,
+  seconds: number,
+  { ready = true }: { ready?: boolean } = {},
+): Promise<VideoFile> {
   const boundary = '----e2e-content';
   const payload = Buffer.concat([
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: video/mp4\r\n\r\n`,
     ),
-    tinyMp4(seconds),
+    await testMaster({ seconds }),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const res = await c.t.request({
@@ -55,5 +52,16 @@ export async function uploadVideo(c: ConsoleUnderTest, name: string, seconds: nu
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  const file: VideoFile = res.json();
+  if (!ready) return file;
+  // Waited for by hand, not with expect.poll: a scene is often set in beforeAll, outside any test.
+  const until = Date.now() + 90_000;
+  for (;;) {
+    const now = await c.t.call(api.content.fileGet, { id: file.id });
+    if (now.status === 'ready') return now;
+    if (now.status === 'failed' || Date.now() > until) {
+      throw new Error(`${name} did not become ready: ${now.status} ${now.failure ?? ''}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

@@ -14,6 +14,7 @@ import {
   IconTrash,
   IconUserCircle,
   IconUsersGroup,
+  IconVideo,
 } from '@tabler/icons-react';
 
 /**
@@ -30,6 +31,7 @@ export const SCREEN_ICONS: Record<string, Icon> = {
   json: IconCode,
   promocodes: IconTicket,
   promo: IconPhoto,
+  videos: IconVideo,
   preview: IconEye,
   schedule: IconCalendarEvent,
   bin: IconTrash,

@@ -76,6 +76,13 @@ export const screens: Screen[] = [
   },
   // After the specification's seven (issue 15): first what every role uses, then the admins' own.
   {
+    path: 'videos',
+    permission: 'read',
+    title: 'Videos',
+    inSidebar: true,
+    load: () => import('../features/videos/route.tsx'),
+  },
+  {
     path: 'preview',
     permission: 'read',
     title: 'Preview',

@@ -1,16 +1,136 @@
-import type { ContentLang } from '@kids-vod/contract';
-import { formatDuration } from '@kids-vod/contract/format';
-import { Button, FileButton, Group, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
-import { IconUnlink, IconUpload, IconVideo } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
-import { useVideoFiles } from '../../shared/api/index.ts';
+import type { ContentLang, VideoFile } from '@kids-vod/contract';
+import {
+  Box,
+  Button,
+  Center,
+  FileButton,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  Progress,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconPlayerPlayFilled, IconUnlink, IconUpload, IconVideo } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { filesQuery } from '../../shared/api/index.ts';
 import { DismissibleError } from '../../shared/feedback/index.ts';
 import { choicesError } from '../../shared/lists/index.ts';
+import { VideoPlayer } from '../../shared/player/index.ts';
 import { errorMessage } from '../../shared/session/index.ts';
-import { formatBytes, videoFileLabel } from './format.ts';
+import {
+  liveWhileUnderWay,
+  progressWords,
+  sourceWords,
+  useVideoFile,
+  VIDEO_STATUS_WORDS,
+  VideoStatusLine,
+} from '../../shared/videos/index.ts';
+import { videoFileLabel } from './format.ts';
 import { useAttachVideo, useDetachVideo, useUploadVideo } from './video-api.ts';
 
-export const VIDEO_ACCEPT = 'video/mp4,video/webm,video/quicktime';
+/**
+ * What the file chooser offers: the masters the server probes (MP4, QuickTime including ProRes, Matroska, WebM, AVI,
+ * MXF), by type and by extension (a browser knows no type for some of them).
+ */
+export const VIDEO_ACCEPT =
+  'video/mp4,video/webm,video/quicktime,video/x-matroska,video/x-msvideo,application/mxf,.mp4,.m4v,.mov,.mkv,.webm,.avi,.mxf';
+
+/** A free file as the picker offers it, with its status while it is not ready: "… · #12 · processing 45%". */
+function pickerLabel(file: VideoFile): string {
+  const label = videoFileLabel(file);
+  if (file.status === 'ready') return label;
+  const status = file.status === 'processing' ? `processing ${progressWords(file)}` : VIDEO_STATUS_WORDS[file.status];
+  return `${label} · ${status.toLowerCase()}`;
+}
+
+/**
+ * The poster with Play over it; Play puts the player in its place (its code and hls.js arrive then, not with the
+ * modal), playing.
+ */
+function PosterOrPlayer({ video }: { video: VideoFile }) {
+  const [playing, setPlaying] = useState(false);
+  if (playing) {
+    return (
+      <Suspense
+        fallback={
+          <Center h={160}>
+            <Loader size="sm" aria-label="Loading the player" />
+          </Center>
+        }
+      >
+        <VideoPlayer file={video} autoPlay autoFocus />
+      </Suspense>
+    );
+  }
+  return (
+    <Box pos="relative" style={{ aspectRatio: '16 / 9', background: 'black', borderRadius: 4, overflow: 'hidden' }}>
+      {video.thumbnail_url ? <Image src={video.thumbnail_url} alt="" h="100%" w="100%" fit="contain" /> : null}
+      <Center pos="absolute" inset={0}>
+        <Button
+          leftSection={<IconPlayerPlayFilled size={16} aria-hidden />}
+          aria-label={`Play ${video.name}`}
+          onClick={() => setPlaying(true)}
+        >
+          Play
+        </Button>
+      </Center>
+    </Box>
+  );
+}
+
+/** The attached file: its status (live), the poster and player once it is ready, and what can be done with it. */
+function AttachedVideo({
+  video,
+  busy,
+  detaching,
+  onDetach,
+  onUseDuration,
+}: {
+  video: VideoFile;
+  busy: boolean;
+  detaching: boolean;
+  onDetach: () => void;
+  onUseDuration: (seconds: number) => void;
+}) {
+  const duration = video.duration_sec ?? (video.source ? Math.round(video.source.duration_sec) : null);
+  return (
+    <Paper withBorder p="sm" radius="sm">
+      <Stack gap="xs">
+        {video.status === 'ready' && video.playback_url ? <PosterOrPlayer video={video} /> : null}
+        <Text fw={500} size="sm" style={{ wordBreak: 'break-all' }}>
+          {video.name}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {sourceWords(video)}
+        </Text>
+        <VideoStatusLine file={video} compact />
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconUnlink size={14} aria-hidden />}
+            loading={detaching}
+            disabled={busy && !detaching}
+            onClick={onDetach}
+          >
+            Detach
+          </Button>
+          {duration ? (
+            <Button size="xs" variant="subtle" onClick={() => onUseDuration(duration)}>
+              Use as content duration
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
 
 /**
  * The video of one language version: what is attached (with a preview) and how to change it:
@@ -30,7 +150,11 @@ export function VideoSection({
   /** Copies the video's duration into the content's duration field. */
   onUseDuration: (seconds: number) => void;
 }) {
-  const files = useVideoFiles();
+  // The free files' statuses move while one of them is processed: the list is read again until all are done.
+  const files = useQuery({
+    ...filesQuery,
+    refetchInterval: (query) => liveWhileUnderWay(query.state.data?.filter((f) => f.content_lang_id === null)),
+  });
   const attach = useAttachVideo();
   const detach = useDetachVideo();
   const upload = useUploadVideo();
@@ -39,7 +163,8 @@ export function VideoSection({
   const [problem, setProblem] = useState<string | null>(null);
   const resetFile = useRef<() => void>(null);
   const abort = useRef<AbortController | null>(null);
-  const video = version?.video ?? null;
+  // The attached file as stored now: read again while it is queued or processed, so its status moves on screen.
+  const video = useVideoFile(version?.video ?? null).data ?? null;
   const free = (files.data ?? []).filter((f) => f.content_lang_id === null);
   const busy = attach.isPending || detach.isPending || progress !== null;
 
@@ -81,42 +206,13 @@ export function VideoSection({
         Video in {langName}
       </Title>
       {video ? (
-        <Paper withBorder p="sm" radius="sm">
-          <Stack gap="xs">
-            {/* biome-ignore lint/a11y/useMediaCaption: a preview of an uploaded file; captions are not part of it */}
-            <video
-              src={video.playback_url}
-              controls
-              preload="metadata"
-              aria-label={`Preview of ${video.name}`}
-              style={{ width: '100%', maxHeight: 200, background: 'black', borderRadius: 4 }}
-            />
-            <Text fw={500} size="sm" style={{ wordBreak: 'break-all' }}>
-              {video.name}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {formatBytes(video.size_bytes)} · {formatDuration(video.duration_sec)}
-            </Text>
-            <Group gap="xs">
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                leftSection={<IconUnlink size={14} />}
-                loading={detach.isPending}
-                disabled={busy && !detach.isPending}
-                onClick={() => version && detach.mutate(version.id)}
-              >
-                Detach
-              </Button>
-              {video.duration_sec ? (
-                <Button size="xs" variant="subtle" onClick={() => onUseDuration(video.duration_sec ?? 0)}>
-                  Use as content duration
-                </Button>
-              ) : null}
-            </Group>
-          </Stack>
-        </Paper>
+        <AttachedVideo
+          video={video}
+          busy={busy}
+          detaching={detach.isPending}
+          onDetach={() => version && detach.mutate(version.id)}
+          onUseDuration={onUseDuration}
+        />
       ) : (
         <Paper withBorder p="sm" radius="sm">
           <Group gap="xs" c="dimmed">
@@ -133,7 +229,7 @@ export function VideoSection({
         searchable
         limit={100}
         nothingFoundMessage={free.length ? 'No file of that name' : 'Every uploaded file is attached: upload a new one'}
-        data={free.map((f) => ({ value: f.ext_id, label: videoFileLabel(f) }))}
+        data={free.map((f) => ({ value: f.ext_id, label: pickerLabel(f) }))}
         value={null}
         searchValue={search}
         onSearchChange={setSearch}

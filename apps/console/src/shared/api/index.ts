@@ -5,6 +5,7 @@ export {
   brandNamesQuery,
   brandsQuery,
   contentListQuery,
+  filesQuery,
   itemQueries,
   languagesQuery,
   sharedKeys,
@@ -14,6 +15,5 @@ export {
   useCountries,
   useLanguages,
   usersQuery,
-  useVideoFiles,
 } from './reads.ts';
 export { type UploadPlatform, uploadImage, uploadVideo } from './upload.ts';

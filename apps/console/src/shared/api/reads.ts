@@ -81,8 +81,14 @@ export const countriesQuery = queryOptions({
 export const useLanguages = () => useQuery(languagesQuery);
 export const useCountries = () => useQuery(countriesQuery);
 
-/** Uploaded video files, newest first (attached ones included: `content_lang_id` says where). */
-export const filesQuery = callQuery(sharedKeys.files, api.content.files);
+/**
+ * Uploaded video files whole, newest first (attached ones included: `content_lang_id` says where); asked without
+ * `limit`, so the answer is the list, not a page. Under the files' key exactly: their pages and single files have
+ * keys of their own below it.
+ */
+export const filesQuery = queryOptions({
+  queryKey: sharedKeys.files,
+  queryFn: async () => wholeList(await send(api.content.files)),
+});
 
 export const usersQuery = callQuery(sharedKeys.users, api.users.list, {});
-export const useVideoFiles = () => useQuery(filesQuery);

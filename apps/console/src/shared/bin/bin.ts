@@ -40,6 +40,12 @@ export const BIN_KINDS: Record<
     label: 'Stream',
     plural: 'Streams',
   },
+  video_files: {
+    remove: api.content.fileDelete,
+    permission: CALL_PERMISSIONS.content.fileDelete,
+    label: 'Video file',
+    plural: 'Video files',
+  },
 };
 
 /** One item of one kind, as the bin calls take it. */

@@ -1,0 +1,2 @@
+export { PlayerModal } from './player-modal.tsx';
+export { VideoPlayer } from './video-player.tsx';

@@ -1,0 +1,232 @@
+import type { VideoFile } from '@kids-vod/contract';
+import { CALL_PERMISSIONS } from '@kids-vod/contract/client';
+import { Alert, Button, Group, Image, Select, Stack, Text } from '@mantine/core';
+import { IconPhotoScan } from '@tabler/icons-react';
+import type HlsType from 'hls.js';
+import { useEffect, useRef, useState } from 'react';
+import { useMay } from '../session/index.ts';
+import { renditionLabel, useTakePoster } from '../videos/index.ts';
+
+/** One rung of the ladder as the player knows it: hls.js's level index, and how staff call it. */
+interface Level {
+  index: number;
+  height: number;
+  label: string;
+}
+
+interface Track {
+  id: number;
+  label: string;
+}
+
+const AUTO = 'auto';
+
+/**
+ * Where the browser has Media Source Extensions (Chrome, Firefox, Edge, Safari on a Mac or an iPad) hls.js plays the
+ * ladder: it lets a rendition be chosen by hand. Only a browser without them that plays HLS by itself (Safari on an
+ * older iPhone) is left to play it natively, the browser choosing the rendition (decision 062).
+ */
+const hasMediaSource = () =>
+  typeof window !== 'undefined' && ('ManagedMediaSource' in window || 'MediaSource' in window);
+
+/** hls.js's settings under the server's Content-Security-Policy (script-src 'self': no worker from a blob: URL). */
+const HLS_CONFIG = { enableWorker: false } as const;
+
+/** What went wrong, in a sentence; hls.js's own code for it after, for whoever reports it. */
+const failure = (details: string) => `The video could not be played (${details}). Try again, or reload the page.`;
+
+/**
+ * Plays a ready video file's HLS ladder with its poster: the rendition chosen automatically ("Auto", the one
+ * playing shown beside it) or by hand, the audio track when the master had more than one, and "Use this frame",
+ * which makes the frame on screen the file's poster. hls.js (about 160 KB gzip) is fetched when a player opens,
+ * never before.
+ */
+export function VideoPlayer({
+  file,
+  autoPlay = false,
+  autoFocus = false,
+}: {
+  file: VideoFile;
+  autoPlay?: boolean;
+  /** The keyboard goes to the video as it appears (it took the place of the Play button that had the focus). */
+  autoFocus?: boolean;
+}) {
+  const video = useRef<HTMLVideoElement>(null);
+  const hls = useRef<HlsType | null>(null);
+  const [engine, setEngine] = useState<'hls.js' | 'native' | null>(null);
+  const [levels, setLevels] = useState<Level[]>([]);
+  const [chosen, setChosen] = useState(AUTO);
+  const [playing, setPlaying] = useState<number | null>(null);
+  const [tracks, setTracks] = useState<Track[]>([]);
+  const [track, setTrack] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const mayTakePoster = useMay(CALL_PERMISSIONS.content.filePoster);
+  const takePoster = useTakePoster();
+  const url = file.playback_url;
+  // The new poster shows at once, before the lists that hold the file have been read again.
+  const poster = takePoster.data?.id === file.id ? takePoster.data.thumbnail_url : file.thumbnail_url;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked once, as the player appears
+  useEffect(() => {
+    if (autoFocus) video.current?.focus({ preventScroll: true });
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is what Try again changes, to start over
+  useEffect(() => {
+    const media = video.current;
+    if (!media || !url) return;
+    let stopped = false;
+    setError(null);
+    setLevels([]);
+    setTracks([]);
+    setChosen(AUTO);
+    setPlaying(null);
+    if (!hasMediaSource() && media.canPlayType('application/vnd.apple.mpegurl')) {
+      setEngine('native');
+      media.src = url;
+      return () => {
+        media.removeAttribute('src');
+        media.load();
+      };
+    }
+    void import('hls.js').then(({ default: Hls }) => {
+      if (stopped) return;
+      if (!Hls.isSupported()) {
+        setError('This browser cannot play HLS video: use a recent Chrome, Edge, Firefox or Safari.');
+        return;
+      }
+      setEngine('hls.js');
+      const player = new Hls(HLS_CONFIG);
+      hls.current = player;
+      let recovered = false;
+      player.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
+        setLevels(
+          data.levels
+            .map((l, index) => ({
+              index,
+              height: l.height,
+              label: renditionLabel({ height: l.height, bandwidth: l.bitrate }),
+            }))
+            .sort((a, b) => a.height - b.height),
+        );
+      });
+      player.on(Hls.Events.LEVEL_SWITCHED, (_event, data) => setPlaying(data.level));
+      player.on(Hls.Events.AUDIO_TRACKS_UPDATED, (_event, data) => {
+        setTracks(data.audioTracks.map((t) => ({ id: t.id, label: t.name || t.lang || `Track ${t.id + 1}` })));
+        setTrack(String(player.audioTrack));
+      });
+      player.on(Hls.Events.AUDIO_TRACK_SWITCHED, (_event, data) => setTrack(String(data.id)));
+      player.on(Hls.Events.ERROR, (_event, data) => {
+        if (!data.fatal) return;
+        // A decoding hiccup is worth one recovery (hls.js's own advice); anything else is said.
+        if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recovered) {
+          recovered = true;
+          player.recoverMediaError();
+          return;
+        }
+        setError(failure(data.details));
+        player.destroy();
+        hls.current = null;
+      });
+      player.loadSource(url);
+      player.attachMedia(media);
+    });
+    return () => {
+      stopped = true;
+      hls.current?.destroy();
+      hls.current = null;
+    };
+  }, [url, attempt]);
+
+  function chooseLevel(value: string | null) {
+    const next = value ?? AUTO;
+    setChosen(next);
+    // -1 is hls.js's automatic choice; a level by hand replaces what is buffered at once.
+    if (hls.current) hls.current.currentLevel = next === AUTO ? -1 : Number(next);
+  }
+
+  function chooseTrack(value: string | null) {
+    if (value === null || !hls.current) return;
+    setTrack(value);
+    hls.current.audioTrack = Number(value);
+  }
+
+  function takeThisFrame() {
+    const at = video.current?.currentTime ?? 0;
+    takePoster.mutate({ id: file.id, at_sec: Math.round(at * 100) / 100 });
+  }
+
+  const playingLevel = levels.find((l) => l.index === playing);
+  const levelChoices = [
+    { value: AUTO, label: chosen === AUTO && playingLevel ? `Auto (now ${playingLevel.height}p)` : 'Auto' },
+    ...levels.map((l) => ({ value: String(l.index), label: l.label })),
+  ];
+
+  return (
+    <Stack gap="sm">
+      {/* biome-ignore lint/a11y/useMediaCaption: the subtitles of a language version are its own files, not the master's */}
+      <video
+        ref={video}
+        controls
+        playsInline
+        autoPlay={autoPlay}
+        poster={poster ?? undefined}
+        aria-label={`Video ${file.name}`}
+        data-engine={engine ?? undefined}
+        // The whole player fits a laptop's screen in its modal: the picture letterboxes within at most 55% of it.
+        style={{ width: '100%', aspectRatio: '16 / 9', maxHeight: '55vh', background: 'black', borderRadius: 4 }}
+      />
+      {error ? (
+        <Alert color="red" role="alert" title="Could not play">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{error}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => setAttempt((n) => n + 1)}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select
+          label="Quality"
+          data={levelChoices}
+          value={chosen}
+          onChange={chooseLevel}
+          allowDeselect={false}
+          disabled={engine !== 'hls.js' || levels.length === 0}
+          description={engine === 'native' ? 'This browser chooses it itself' : undefined}
+          w={200}
+        />
+        {tracks.length > 1 ? (
+          <Select
+            label="Audio"
+            data={tracks.map((t) => ({ value: String(t.id), label: t.label }))}
+            value={track}
+            onChange={chooseTrack}
+            allowDeselect={false}
+            w={160}
+          />
+        ) : null}
+        {mayTakePoster ? (
+          <Button
+            variant="default"
+            leftSection={<IconPhotoScan size={16} aria-hidden />}
+            loading={takePoster.isPending}
+            onClick={takeThisFrame}
+          >
+            Use this frame
+          </Button>
+        ) : null}
+        {poster ? (
+          <Group gap="xs" wrap="nowrap" ml="auto">
+            <Text size="xs" c="dimmed" ta="right">
+              Poster
+            </Text>
+            <Image src={poster} alt="" w={64} h={36} fit="cover" radius="sm" data-testid="player-poster" />
+          </Group>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,286 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { api, type VideoFile, wholeList } from '@kids-vod/contract';
+import { sql } from 'drizzle-orm';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testMasterFile } from '../apps/server/src/test/masters.ts';
+import {
+  type ConsoleUnderTest,
+  expectAccessible,
+  expectNoConsoleErrors,
+  focusReturnsTo,
+  startConsole,
+} from './support/console.ts';
+import * as scene from './support/scene.ts';
+
+/** Screenshots of the new screen and the player, to look at (not compared): SHOTS_DIR, else a temporary folder. */
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/videos-shots';
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
+
+const work = mkdtempSync(path.join(tmpdir(), 'videos-e2e-'));
+
+let c: ConsoleUnderTest;
+let pattern: string;
+let spare: string;
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  // Real masters from ffmpeg's test sources (a test pattern and a tone), named as staff would have them.
+  const [a, b] = await Promise.all([
+    testMasterFile({ seconds: 4 }),
+    testMasterFile({ seconds: 8, width: 640, height: 360 }),
+  ]);
+  pattern = path.join(work, 'test-pattern.mp4');
+  spare = path.join(work, 'spare-take.mp4');
+  copyFileSync(a, pattern);
+  copyFileSync(b, spare);
+  c = await startConsole();
+});
+afterAll(async () => {
+  await c?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** An upload through the API (multipart, as the console sends it), as another colleague would have made it. */
+async function uploadMaster(file: string): Promise<VideoFile> {
+  const boundary = '----e2e-videos';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: video/mp4\r\n\r\n`,
+    ),
+    readFileSync(file),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await c.t.request({
+    method: 'POST',
+    url: '/api/content/upload?type=video',
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** Every video file, as the API lists them. */
+const files = async (): Promise<VideoFile[]> => wholeList(await c.t.call(api.content.files, { query: {} }));
+
+const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').getByText(text).first();
+const statusOf = (scope: Page | Locator, file: { id: number }) => scope.getByTestId(`video-status-${file.id}`);
+
+/** The row's status word (Queued, Processing, Ready, Failed). */
+const statusWord = async (scope: Page | Locator, file: { id: number }) =>
+  (await statusOf(scope, file).locator('p').first().textContent())?.trim();
+
+/** Where the player's video is: time, whether it plays, and which engine plays it. */
+const playback = (video: Locator) =>
+  video.evaluate((v: HTMLVideoElement) => ({
+    time: v.currentTime,
+    paused: v.paused,
+    engine: v.dataset.engine,
+    width: v.videoWidth,
+  }));
+
+/** Plays the player's video and waits until its time has moved on by a second: frames are really decoded. */
+async function expectPlaying(video: Locator) {
+  await video.evaluate((v: HTMLVideoElement) => v.play().catch(() => undefined));
+  const start = (await playback(video)).time;
+  await expect.poll(async () => (await playback(video)).time, { timeout: 30_000 }).toBeGreaterThan(start + 1);
+  expect((await playback(video)).width).toBeGreaterThan(0);
+}
+
+describe('the Videos screen and the player', () => {
+  it('shows an uploaded master processed live, plays its ladder, takes the poster from a frame, and deletes to the bin', async () => {
+    const brand = await scene.brandWithContent(c, 'Signal Hill', ['Test Pattern']);
+    const [item] = await scene.post<{ id: number }[]>(c, '/api/content/list', { brand_id: brand.id });
+    const page = await c.newPage();
+    await c.signIn(page);
+
+    // Uploaded in the content modal: attached at once, its status shown there while it is processed.
+    await page.goto(`/admin/content?brand=${brand.id}&edit=${item.id}`);
+    const editor = page.getByRole('dialog', { name: 'Edit S1E1 · Test Pattern' });
+    await editor.getByText('No video attached in English.').waitFor();
+    const chooser = page.waitForEvent('filechooser');
+    await editor.getByRole('button', { name: 'Upload a new video' }).click();
+    await (await chooser).setFiles(pattern);
+    await toast(page, 'Video attached').waitFor();
+    await editor.getByText('test-pattern.mp4').waitFor();
+    const attached = (await files()).find((f) => f.name === 'test-pattern.mp4');
+    expect(attached).toBeDefined();
+    const file = attached as VideoFile;
+    // The modal reads the file again until it is done: Ready without a reload, then Play instead of the status.
+    await expect.poll(() => statusWord(editor, file), { timeout: 90_000 }).toBe('Ready');
+    await editor.getByRole('button', { name: 'Play test-pattern.mp4' }).click();
+    const inModal = editor.getByLabel('Video test-pattern.mp4');
+    await expectPlaying(inModal);
+    expect((await playback(inModal)).engine).toBe('hls.js');
+    // Its duration, from the probe, can become the content's.
+    await editor.getByRole('button', { name: 'Use as content duration' }).click();
+    expect(await editor.getByLabel('Duration (seconds)').inputValue()).toBe('4');
+    await editor.getByRole('button', { name: 'Save content' }).click();
+    await toast(page, 'Content saved').waitFor();
+    await expectAccessible(page, 'content modal playing its video');
+    await editor.getByRole('button', { name: 'Close' }).last().click();
+    await editor.waitFor({ state: 'hidden' });
+
+    // Another master, uploaded elsewhere: the Videos screen shows it under way and follows it to Ready by itself.
+    const other = await uploadMaster(spare);
+    expect(other.status).toBe('queued');
+    await page.goto('/admin/videos');
+    const table = page.getByRole('table', { name: 'Video files' });
+    const row = table.getByTestId(`video-row-${other.id}`);
+    await row.waitFor();
+    const seen = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          const word = (await statusWord(row, other)) ?? '';
+          seen.add(word);
+          if (word === 'Processing') {
+            // While it is processed: a named bar with its percent, and the percent in words.
+            const bar = row.getByRole('progressbar', { name: 'Processing spare-take.mp4' });
+            if ((await bar.count()) > 0) seen.add('bar');
+          }
+          return word;
+        },
+        { timeout: 90_000, interval: 250 },
+      )
+      .toBe('Ready');
+    expect(
+      [...seen].some((w) => w === 'Queued' || w === 'Processing'),
+      [...seen].join(', '),
+    ).toBe(true);
+    // What the probe read, and where each file is attached.
+    await row.getByText('640×360 · 0:08 · 1 audio track').waitFor();
+    await row.getByText('Not attached').waitFor();
+    const attachedRow = table.getByTestId(`video-row-${file.id}`);
+    await attachedRow.getByRole('link', { name: 'Signal Hill · S1E1 · Test Pattern' }).waitFor();
+    await attachedRow.getByText('English version').waitFor();
+    // (A retried journey meets its first attempt's files too: the counts are the server's.)
+    const all = await files();
+    const everyFile = `${all.length} video files`;
+    await page.getByText(everyFile).waitFor();
+
+    // Search and filter, on the server.
+    const spares = all.filter((f) => f.name.includes('spare')).length;
+    await page.getByRole('textbox', { name: 'Search video files' }).fill('spare');
+    await page.getByText(`${spares} ${spares === 1 ? 'match' : 'matches'}`, { exact: true }).waitFor();
+    await page.getByRole('textbox', { name: 'Search video files' }).fill('');
+    await page.getByText(everyFile).waitFor();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Failed' }).click();
+    await page.getByText('No video file matches.').waitFor();
+    await page.getByRole('button', { name: 'Show every file' }).click();
+    await page.getByText(everyFile).waitFor();
+
+    // The player: plays the ladder, a rendition by hand, and the frame on screen becomes the poster.
+    const play = row.getByRole('button', { name: 'Play spare-take.mp4' });
+    await play.click();
+    const player = page.getByRole('dialog', { name: 'Play spare-take.mp4' });
+    const video = player.getByLabel('Video spare-take.mp4');
+    await expectPlaying(video);
+    expect((await playback(video)).engine).toBe('hls.js');
+    const quality = player.getByRole('combobox', { name: 'Quality' });
+    await expect.poll(() => quality.inputValue()).toMatch(/^Auto/);
+    await quality.click();
+    const rungs = await page.getByRole('option').allTextContents();
+    expect(rungs[0]).toMatch(/^Auto/);
+    expect(
+      rungs.slice(1).every((r) => /^\d+p · [\d.]+ (Mbit|kbit)\/s$/.test(r)),
+      rungs.join(' | '),
+    ).toBe(true);
+    await page.getByRole('option', { name: rungs[1] }).click();
+    await expect.poll(() => quality.inputValue()).toBe(rungs[1]);
+    await expectPlaying(video);
+
+    const posterBefore = await player.getByTestId('player-poster').getAttribute('src');
+    await video.evaluate((v: HTMLVideoElement) => v.pause());
+    await player.getByRole('button', { name: 'Use this frame' }).click();
+    await toast(page, 'Poster changed').waitFor();
+    await expect.poll(() => player.getByTestId('player-poster').getAttribute('src')).not.toBe(posterBefore);
+    await expectAccessible(page, 'the player open');
+
+    // Closing stops it and gives the keyboard back to Play.
+    await page.keyboard.press('Escape');
+    await player.waitFor({ state: 'hidden' });
+    await focusReturnsTo(play);
+    // The list shows the new poster.
+    await expect
+      .poll(() => row.locator('img').first().getAttribute('src'))
+      .toBe((await c.t.call(api.content.fileGet, { id: other.id })).thumbnail_url);
+
+    // An attached file stays: the server's sentence says where it is attached.
+    await attachedRow.getByRole('button', { name: 'Delete test-pattern.mp4' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete test-pattern.mp4?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page
+      .locator('.mantine-Notification-root')
+      .getByText(/attached/i)
+      .first()
+      .waitFor();
+    await attachedRow.waitFor();
+    // A free one goes to the bin.
+    await row.getByRole('button', { name: 'Delete spare-take.mp4' }).click();
+    await page.getByRole('dialog', { name: 'Delete spare-take.mp4?' }).getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Video file “spare-take.mp4” moved to the bin.').waitFor();
+    await row.waitFor({ state: 'detached' });
+    const bin = await c.t.call(api.bin.list, { entity: 'video_files' });
+    expect(bin.rows.map((r) => r.id)).toContain(other.id);
+
+    // A failed file: its sentence, and Retry queues it again; the screen follows it back to Ready by itself.
+    // (Failing for real takes three attempts minutes apart: the scene sets the state the server would have left.)
+    const retake = await scene.uploadVideo(c, 'retake.mp4', 2);
+    const sentence = 'The video could not be decoded at 0:01: the file is damaged there.';
+    await c.t.rows(sql`UPDATE video_files SET status = 'failed', failure = ${sentence} WHERE id = ${retake.id}`);
+    await page.reload();
+    const failed = table.getByTestId(`video-row-${retake.id}`);
+    await expect.poll(() => statusWord(failed, retake)).toBe('Failed');
+    await failed.getByText(sentence).waitFor();
+    await expectAccessible(page, 'a failed file');
+    await shot(page, 'videos-failed');
+    await failed.getByRole('button', { name: 'Retry retake.mp4' }).click();
+    await toast(page, 'Queued again').waitFor();
+    await expect.poll(() => statusWord(failed, retake), { timeout: 90_000 }).toBe('Ready');
+    expect(await failed.getByText(sentence).count()).toBe(0);
+    expectNoConsoleErrors();
+  }, 240_000);
+
+  it.each(['light', 'dark'] as const)(
+    'the Videos screen and the open player pass axe in %s mode (screenshots kept to look at)',
+    async (colorMode) => {
+      const ready = (await files()).find((f) => f.status === 'ready');
+      expect(ready, 'a ready file from the journey above').toBeDefined();
+      const file = ready as VideoFile;
+      const page = await c.newPage({ colorMode });
+      await c.signIn(page);
+      await page.goto('/admin/videos');
+      const row = page.getByTestId(`video-row-${file.id}`);
+      await row.getByText('Ready').waitFor();
+      await expectAccessible(page, `Videos screen, ${colorMode}`);
+      await shot(page, `videos-${colorMode}`);
+      await row.getByRole('button', { name: `Play ${file.name}` }).click();
+      const player = page.getByRole('dialog', { name: `Play ${file.name}` });
+      await expectPlaying(player.getByLabel(`Video ${file.name}`));
+      await expectAccessible(page, `player, ${colorMode}`);
+      await shot(page, `player-${colorMode}`);
+      await page.keyboard.press('Escape');
+      await player.waitFor({ state: 'hidden' });
+
+      // The content modal's video section, playing in place of its poster.
+      const attached = (await files()).find((f) => f.status === 'ready' && f.content_id !== null) as VideoFile;
+      const item = await c.t.call(api.content.get, { id: attached.content_id as number });
+      await page.goto(`/admin/content?brand=${item.brand_id}&edit=${item.id}`);
+      const editor = page.getByRole('dialog', { name: /^Edit S1E1/ });
+      await editor.getByRole('button', { name: `Play ${attached.name}` }).click();
+      const inline = editor.getByLabel(`Video ${attached.name}`);
+      await focusReturnsTo(inline);
+      await expectPlaying(inline);
+      await expectAccessible(page, `content modal playing, ${colorMode}`);
+      await shot(page, `content-modal-${colorMode}`);
+      expectNoConsoleErrors();
+    },
+    120_000,
+  );
+});
