@@ -1,8 +1,8 @@
 import type { CatalogBuildRecord, Language } from '@kids-vod/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileUpload, syntheticMp4 } from '../apps/server/src/test/multipart.ts';
 import { type ConsoleUnderTest, expectAccessible, expectNoConsoleErrors, startConsole } from './support/console.ts';
+import { uploadVideo } from './support/scene.ts';
 
 let c: ConsoleUnderTest;
 beforeAll(async () => {
@@ -41,15 +41,9 @@ async function englishCatalogue() {
     title: 'The first mouse',
     is_published: true,
   });
-  const upload = await c.t.request(
-    fileUpload('/api/content/upload?type=video', {
-      data: syntheticMp4({ timescale: 1000, duration: 61_000 }),
-      filename: 'mouse.mp4',
-      contentType: 'video/mp4',
-    }),
-  );
-  expect(upload.statusCode, upload.body).toBe(200);
-  await post('/api/content/attach_video', { ext_id: upload.json().ext_id, content_id: episode.id, lang_id: ENGLISH });
+  // Processed before it is attached: the catalogue lists an episode once its video is ready.
+  const video = await uploadVideo(c, 'mouse.mp4', 2);
+  await post('/api/content/attach_video', { ext_id: video.ext_id, content_id: episode.id, lang_id: ENGLISH });
   const unfilmed = await post('/api/content/add', { brand_id: brand.id, season: 1, is_published: true });
   await post('/api/content_lang/add', { content_id: unfilmed.id, lang_id: ENGLISH, title: 'Soon', is_published: true });
   await post('/api/locales/upsert', { key: 'home.title', lang_id: ENGLISH, value: 'Home' });

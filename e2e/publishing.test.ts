@@ -70,6 +70,15 @@ describe('publishing', () => {
     await page.waitForURL(new RegExp(`brand=${d.comet.id}`));
     await page.getByRole('button', { name: /^Play .*Captain Comet episode/ }).click();
     await page.getByTestId('preview-video').waitFor();
+    // The catalogue's HLS master plays, as it does in the apps.
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('preview-video')
+          .locator('video')
+          .evaluate((v) => (v as HTMLVideoElement).currentTime),
+      )
+      .toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Close' }).click();
 
     // The reason links to the item, which opens to be fixed.

@@ -40,52 +40,6 @@ export function fileUpload(
   return { method: 'POST', url, payload, headers };
 }
 
-/**
- * The smallest MP4 the upload accepts and reads a duration from: ftyp, then mdat, then moov/mvhd
- * at the end (as a camera writes it). `version` 1 uses 64-bit times; `largeMdat` gives mdat a 64-bit size.
- */
-export function syntheticMp4(opts: {
-  timescale: number;
-  duration: number | bigint;
-  version?: 0 | 1;
-  mdatBytes?: number;
-  largeMdat?: boolean;
-  moovFirst?: boolean;
-}): Buffer {
-  const box = (type: string, payload: Buffer) => {
-    const header = Buffer.alloc(8);
-    header.writeUInt32BE(8 + payload.length, 0);
-    header.write(type, 4, 'latin1');
-    return Buffer.concat([header, payload]);
-  };
-  const ftyp = box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2avc1mp41', 'latin1'));
-  const mediaData = Buffer.alloc(opts.mdatBytes ?? 64, 0x5a);
-  let mdat: Buffer;
-  if (opts.largeMdat) {
-    const header = Buffer.alloc(16);
-    header.writeUInt32BE(1, 0);
-    header.write('mdat', 4, 'latin1');
-    header.writeBigUInt64BE(BigInt(16 + mediaData.length), 8);
-    mdat = Buffer.concat([header, mediaData]);
-  } else {
-    mdat = box('mdat', mediaData);
-  }
-  let mvhd: Buffer;
-  if (opts.version === 1) {
-    mvhd = Buffer.alloc(112);
-    mvhd.writeUInt8(1, 0);
-    mvhd.writeUInt32BE(opts.timescale, 20);
-    mvhd.writeBigUInt64BE(BigInt(opts.duration), 24);
-  } else {
-    mvhd = Buffer.alloc(100);
-    mvhd.writeUInt32BE(opts.timescale, 12);
-    mvhd.writeUInt32BE(Number(opts.duration), 16);
-  }
-  // A track box before mvhd would be unusual; a `udta` after it is common: mvhd is found either way.
-  const moov = box('moov', Buffer.concat([box('mvhd', mvhd), box('udta', Buffer.alloc(12))]));
-  return Buffer.concat(opts.moovFirst ? [ftyp, moov, mdat] : [ftyp, mdat, moov]);
-}
-
 /** A valid 1x1 PNG (one red pixel), built with zlib so no binary fixture is needed. */
 export function tinyPng(): Buffer {
   const chunk = (type: string, data: Buffer) => {

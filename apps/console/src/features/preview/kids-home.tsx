@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
+import { VideoPlayer } from '../../shared/player/index.ts';
 import classes from './kids-home.module.css';
 
 /** Black or white, whichever reads on a colour the editors chose (WCAG relative luminance). */
@@ -232,14 +233,18 @@ export function KidsHome({
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
         {playing ? (
-          // biome-ignore lint/a11y/useMediaCaption: the preview plays the editors' own files, which carry no captions track.
-          <video
-            src={playing.video.playback_url}
-            controls
-            autoPlay
-            style={{ width: '100%' }}
-            data-testid="preview-video"
-          />
+          <div data-testid="preview-video">
+            <VideoPlayer
+              file={{
+                id: playing.id,
+                name: playing.title,
+                playback_url: playing.video.playback_url,
+                thumbnail_url: playing.video.poster_url ?? null,
+              }}
+              posterChoice={false}
+              autoPlay
+            />
+          </div>
         ) : null}
       </Modal>
     </Stack>

@@ -45,9 +45,13 @@ export function VideoPlayer({
   file,
   autoPlay = false,
   autoFocus = false,
+  posterChoice = true,
 }: {
-  file: VideoFile;
+  /** A video file, or what a catalogue says of one (the Preview: its master playlist and poster). */
+  file: Pick<VideoFile, 'id' | 'name' | 'playback_url' | 'thumbnail_url'>;
   autoPlay?: boolean;
+  /** "Use this frame" offered (to those who may): not in the Preview, which plays what apps see. */
+  posterChoice?: boolean;
   /** The keyboard goes to the video as it appears (it took the place of the Play button that had the focus). */
   autoFocus?: boolean;
 }) {
@@ -61,7 +65,7 @@ export function VideoPlayer({
   const [track, setTrack] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const mayTakePoster = useMay(CALL_PERMISSIONS.content.filePoster);
+  const mayTakePoster = useMay(CALL_PERMISSIONS.content.filePoster) && posterChoice;
   const takePoster = useTakePoster();
   const url = file.playback_url;
   // The new poster shows at once, before the lists that hold the file have been read again.
