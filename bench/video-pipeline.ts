@@ -247,6 +247,8 @@ async function memoryPart(master: string) {
     const baseline = median(idle);
     let phase: 'upload' | 'processing' = 'upload';
     const peak = { upload: 0, processing: 0 };
+    // The lowest sample too: an idle figure taken soon after the start can hold garbage the first collection frees.
+    let lowest = Number.POSITIVE_INFINITY;
     let ffmpegPeak = 0;
     let samples = 0;
     let sampling = true;
@@ -256,6 +258,7 @@ async function memoryPart(master: string) {
         const rss = await rssOf(pid);
         samples += 1;
         peak[phase] = Math.max(peak[phase], rss);
+        if (rss > 0) lowest = Math.min(lowest, rss);
         // Walking /proc costs more: once a second is enough for ffmpeg's figure, which is only shown aside.
         if (tick++ % 10 === 0) ffmpegPeak = Math.max(ffmpegPeak, await childrenRss(pid));
         await sleep(100);
@@ -286,7 +289,7 @@ async function memoryPart(master: string) {
     console.log(
       `ended ${end ? `${end.status}${end.failure ? ` (${end.failure})` : ''} after ${s(processingMs)} more` : 'at the upload'}; ` +
         `server RSS: idle ${mb(baseline)}, peak ${mb(top)} (upload ${mb(peak.upload)}, processing ${mb(peak.processing)}), ` +
-        `after ${mb(after)}; growth ${mb(growth)} (target ≤ ${TARGET_GROWTH_MB} MB: ${growth <= TARGET_GROWTH_MB * 1e6 ? 'met' : 'MISSED'}); ` +
+        `lowest ${mb(lowest)}, after ${mb(after)}; growth ${mb(growth)} (target ≤ ${TARGET_GROWTH_MB} MB: ${growth <= TARGET_GROWTH_MB * 1e6 ? 'met' : 'MISSED'}); ` +
         `${samples} samples; ffmpeg/ffprobe aside, peak ${mb(ffmpegPeak)}; load at end ${loadavg()[0].toFixed(2)}`,
     );
   } finally {
