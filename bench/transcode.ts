@@ -10,18 +10,16 @@
  * (`ladderArgs`), turn about in the same run (ABBA), medians. The real-time factor is the pipeline's time over the
  * master's length (below 1: faster than real time). No database.
  */
-import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  ladderArgs,
   planLadder,
   probeMaster,
-  rungFolder,
   transcodeLadder,
   videoBinaries,
 } from '../apps/server/src/modules/videos/engine/index.ts';
+import { folderBytes, ladderByHand, makeBenchMaster, median } from './lib/video.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -32,61 +30,10 @@ const loadAtStart = loadavg()[0];
 const bin = videoBinaries();
 const dir = await mkdtemp(join(tmpdir(), 'kids-vod-bench-transcode-'));
 
-function run(binary: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stdout.resume();
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-2000);
-    });
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited ${code}: ${stderr}`))));
-  });
-}
-
-async function folderBytes(folder: string): Promise<number> {
-  let total = 0;
-  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
-  return total;
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
 try {
   const master = join(dir, 'master.mp4');
   const started = performance.now();
-  await run(bin.ffmpeg, [
-    '-nostdin',
-    '-hide_banner',
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=1920x1080:rate=25:duration=${SECONDS}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:sample_rate=48000:duration=${SECONDS}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-movflags',
-    '+faststart',
-    master,
-  ]);
+  await makeBenchMaster(bin.ffmpeg, master, SECONDS);
   const source = await probeMaster(bin, master);
   const rungs = planLadder(source);
   console.log(
@@ -97,10 +44,7 @@ try {
   let n = 0;
   const byHand = async (preset?: string) => {
     const outDir = join(dir, `hand-${n++}`);
-    await Promise.all(rungs.map((_, i) => mkdir(join(outDir, rungFolder(i)), { recursive: true })));
-    const t = performance.now();
-    await run(bin.ffmpeg, ladderArgs({ input: master, source, outDir, rungs, preset }));
-    const ms = performance.now() - t;
+    const ms = await ladderByHand(bin.ffmpeg, { input: master, source, outDir, rungs, preset });
     const bytes = await folderBytes(outDir);
     await rm(outDir, { recursive: true, force: true });
     return { ms, bytes };

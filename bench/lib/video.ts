@@ -1,0 +1,78 @@
+/** What the video benchmarks share (bench/transcode.ts, bench/video-pipeline.ts): the master, ffmpeg runs, medians. */
+import { spawn } from 'node:child_process';
+import { mkdir, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { VideoSource } from '@kids-vod/contract';
+import { ladderArgs, type Rung, rungFolder } from '../../apps/server/src/modules/videos/engine/index.ts';
+
+/** Runs a binary with an argument array; rejects with the end of its stderr when it exits other than 0. */
+export function runTool(binary: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stdout.resume();
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2000);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${binary} exited ${code}: ${stderr}`))));
+  });
+}
+
+/**
+ * The bench master: `seconds` of ffmpeg's test sources (testsrc2 1920x1080 at 25 fps, a 440 Hz sine), H.264
+ * ultrafast + AAC, the index first (+faststart) as editing software exports for the web.
+ */
+export async function makeBenchMaster(ffmpeg: string, out: string, seconds: number): Promise<void> {
+  await runTool(ffmpeg, [
+    '-nostdin',
+    '-hide_banner',
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=1920x1080:rate=25:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-movflags',
+    '+faststart',
+    out,
+  ]);
+}
+
+/** The bytes of every file under a folder. */
+export async function folderBytes(folder: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
+  return total;
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** The engine's ladder command (`ladderArgs`) run by hand into `outDir` (its rungs' folders made first); its ms. */
+export async function ladderByHand(
+  ffmpeg: string,
+  options: { input: string; source: VideoSource; rungs: Rung[]; outDir: string; preset?: string },
+): Promise<number> {
+  await Promise.all(options.rungs.map((_, i) => mkdir(join(options.outDir, rungFolder(i)), { recursive: true })));
+  const started = performance.now();
+  await runTool(ffmpeg, ladderArgs(options));
+  return performance.now() - started;
+}
