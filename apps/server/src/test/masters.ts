@@ -57,3 +57,28 @@ export function audioOnly(): Buffer {
   ]);
   return readFileSync(out);
 }
+
+/** A master of ten hours and ten seconds, made in a moment: a 16×16 picture, one frame every ten seconds. */
+export function tenHourMaster(): Buffer {
+  const out = path.join(dir, 'ten-hours.mp4');
+  execFileSync(bin.ffmpeg, [
+    '-nostdin',
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=blue:s=16x16:r=0.1',
+    '-t',
+    '36010',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    out,
+  ]);
+  return readFileSync(out);
+}

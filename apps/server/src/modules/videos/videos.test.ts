@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storageGarbage, videoFiles } from '../../db/schema.ts';
 import { collectGarbage } from '../../lib/storage/garbage.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { audioOnly, testMaster } from '../../test/masters.ts';
+import { audioOnly, tenHourMaster, testMaster } from '../../test/masters.ts';
 import { fileUpload } from '../../test/multipart.ts';
 import { segmentAt } from './poster.ts';
 import { createTranscoder, LEASE_MS, MAX_ATTEMPTS } from './transcoder.ts';
@@ -191,6 +191,15 @@ describe('bad masters', () => {
     const garbage = await t.database.db.select().from(storageGarbage);
     await collectGarbage(t.database.db, t.app.storage);
     for (const g of garbage) expect(existsSync(media(g.key)), g.key).toBe(false);
+  });
+
+  it('refuses a master longer than four hours with 413, keeping nothing', async () => {
+    const rows = (await t.database.db.select().from(videoFiles)).length;
+    const res = await upload(tenHourMaster(), 'whole-series.mp4');
+    expect(res.statusCode).toBe(413);
+    expect(res.json().detail).toMatch(/longer than 4 hours/);
+    expect(await t.database.db.select().from(videoFiles)).toHaveLength(rows);
+    expect(readdirSync(t.app.videos.workDir)).toEqual([]);
   });
 
   it('refuses to retry a video that has not failed', async () => {
