@@ -229,6 +229,11 @@ describe('uploads through the app with STORAGE_DRIVER=s3', () => {
   });
   afterAll(() => t.close());
 
+  it("lets the console's player fetch playlists and segments from the bucket's public address (CSP connect-src)", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['content-security-policy']).toMatch(/connect-src 'self' https:\/\/media\.example\.test;/);
+  });
+
   it('stores an image and a video in the bucket and answers their public URLs', async () => {
     const s3 = t.app.storage as S3Storage;
     expect(s3).toBeInstanceOf(S3Storage);
