@@ -33,7 +33,7 @@ const dir = await mkdtemp(join(tmpdir(), 'kids-vod-bench-transcode-'));
 try {
   const master = join(dir, 'master.mp4');
   const started = performance.now();
-  await makeBenchMaster(bin.ffmpeg, master, SECONDS);
+  await makeBenchMaster(bin, master, SECONDS);
   const source = await probeMaster(bin, master);
   const rungs = planLadder(source);
   console.log(

@@ -300,7 +300,7 @@ async function memoryPart(master: string) {
 try {
   const master = join(dir, 'master.mp4');
   const made = performance.now();
-  await makeBenchMaster(bin.ffmpeg, master, SECONDS);
+  await makeBenchMaster(bin, master, SECONDS);
   console.log(
     `master: ${SECONDS} s 1920x1080 (made in ${s(performance.now() - made)}); load at start ${loadAtStart.toFixed(2)}; ` +
       `ffmpeg ${bin.ffmpeg}`,

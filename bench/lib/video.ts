@@ -3,7 +3,13 @@ import { spawn } from 'node:child_process';
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { VideoSource } from '@kids-vod/contract';
-import { ladderArgs, type Rung, rungFolder } from '../../apps/server/src/modules/videos/engine/index.ts';
+import {
+  type Binaries,
+  ladderArgs,
+  makeTestMaster,
+  type Rung,
+  rungFolder,
+} from '../../apps/server/src/modules/videos/engine/index.ts';
 
 /** Runs a binary with an argument array; rejects with the end of its stderr when it exits other than 0. */
 export function runTool(binary: string, args: string[]): Promise<void> {
@@ -20,36 +26,11 @@ export function runTool(binary: string, args: string[]): Promise<void> {
 }
 
 /**
- * The bench master: `seconds` of ffmpeg's test sources (testsrc2 1920x1080 at 25 fps, a 440 Hz sine), H.264
+ * The bench master: `seconds` of ffmpeg's test sources at 1920x1080 (the tests' own masters, `makeTestMaster`): H.264
  * ultrafast + AAC, the index first (+faststart) as editing software exports for the web.
  */
-export async function makeBenchMaster(ffmpeg: string, out: string, seconds: number): Promise<void> {
-  await runTool(ffmpeg, [
-    '-nostdin',
-    '-hide_banner',
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=1920x1080:rate=25:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-movflags',
-    '+faststart',
-    out,
-  ]);
+export function makeBenchMaster(bin: Binaries, out: string, seconds: number): Promise<void> {
+  return makeTestMaster(bin, out, { seconds, width: 1920, height: 1080, container: 'mp4' });
 }
 
 /** The bytes of every file under a folder. */

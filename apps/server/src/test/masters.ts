@@ -39,35 +39,21 @@ export async function testMaster(options: MasterOptions = {}): Promise<Buffer> {
   return readFileSync(await testMasterFile(options));
 }
 
+/** Runs ffmpeg on its lavfi test sources into a file of the folder, and answers the file's bytes. */
+function lavfi(name: string, args: string[]): Buffer {
+  const out = path.join(dir, name);
+  execFileSync(bin.ffmpeg, ['-nostdin', '-y', '-loglevel', 'error', '-f', 'lavfi', ...args, out]);
+  return readFileSync(out);
+}
+
 /** Two seconds of a tone in an M4A: a media file with no video stream. */
 export function audioOnly(): Buffer {
-  const out = path.join(dir, 'tone.m4a');
-  execFileSync(bin.ffmpeg, [
-    '-nostdin',
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=duration=2',
-    '-c:a',
-    'aac',
-    out,
-  ]);
-  return readFileSync(out);
+  return lavfi('tone.m4a', ['-i', 'sine=duration=2', '-c:a', 'aac']);
 }
 
 /** A master of ten hours and ten seconds, made in a moment: a 16×16 picture, one frame every ten seconds. */
 export function tenHourMaster(): Buffer {
-  const out = path.join(dir, 'ten-hours.mp4');
-  execFileSync(bin.ffmpeg, [
-    '-nostdin',
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
+  return lavfi('ten-hours.mp4', [
     '-i',
     'color=c=blue:s=16x16:r=0.1',
     '-t',
@@ -78,7 +64,5 @@ export function tenHourMaster(): Buffer {
     'ultrafast',
     '-pix_fmt',
     'yuv420p',
-    out,
   ]);
-  return readFileSync(out);
 }
