@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { storageGarbage } from '../../db/schema.ts';
 import type { Storage } from './index.ts';
@@ -9,33 +9,34 @@ export async function throwAway(db: Executor, keys: { key: string; folder: boole
 }
 
 /**
- * Deletes what was thrown away, a batch at a time, each row taken `for update skip locked` so that several
- * processes collect side by side; a delete that fails (the bucket unreachable) leaves its row for the next time.
- * Answers how many were deleted.
+ * Deletes what was thrown away, a batch at a time. The rows are taken out in a short transaction first and the
+ * objects deleted outside any (on the embedded database a transaction held through a slow bucket would stop every
+ * other query); a delete that fails (the bucket unreachable) puts its row back for the next collection. Several
+ * processes collect side by side: each takes its own rows. A process that dies between the two steps leaves those
+ * objects behind: at most one batch of bytes nobody reads, against every call waiting on storage. Answers how many
+ * were deleted.
  */
-export async function collectGarbage(db: Db, storage: Storage, batch = 50): Promise<number> {
+export async function collectGarbage(db: Db, storage: Storage, batch = 20): Promise<number> {
   let deleted = 0;
   for (;;) {
-    const done = await db.transaction(async (tx) => {
-      const rows = (
-        (await tx.execute(
-          sql`select id, key, folder from ${storageGarbage} order by id limit ${batch} for update skip locked`,
-        )) as unknown as { rows: { id: number; key: string; folder: boolean }[] }
-      ).rows;
-      const gone: number[] = [];
-      for (const row of rows) {
-        try {
-          if (row.folder) await storage.deleteFolder(row.key);
-          else await storage.delete(row.key);
-          gone.push(row.id);
-        } catch {
-          // Kept: tried again at the next collection.
-        }
+    const rows = (
+      (await db.execute(
+        sql`delete from ${storageGarbage} where id in (
+              select id from ${storageGarbage} order by id limit ${batch} for update skip locked)
+            returning key, folder`,
+      )) as unknown as { rows: { key: string; folder: boolean }[] }
+    ).rows;
+    const failed: { key: string; folder: boolean }[] = [];
+    for (const row of rows) {
+      try {
+        if (row.folder) await storage.deleteFolder(row.key);
+        else await storage.delete(row.key);
+        deleted += 1;
+      } catch {
+        failed.push(row);
       }
-      if (gone.length > 0) await tx.delete(storageGarbage).where(inArray(storageGarbage.id, gone));
-      return { taken: rows.length, gone: gone.length };
-    });
-    deleted += done.gone;
-    if (done.taken < batch || done.gone === 0) return deleted;
+    }
+    if (failed.length > 0) await throwAway(db, failed);
+    if (rows.length < batch || failed.length === rows.length) return deleted;
   }
 }

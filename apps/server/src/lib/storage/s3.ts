@@ -132,7 +132,15 @@ export class S3Storage implements Storage {
       );
       const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
       if (keys.length === 0) return;
-      await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
+      const answer = await this.client.send(
+        new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }),
+      );
+      // Quiet still answers the keys it could not delete (access denied, object lock): listing them again would loop.
+      if (answer.Errors?.length) {
+        throw new Error(
+          `${answer.Errors.length} objects under ${prefix}/ could not be deleted: ${answer.Errors[0].Code}`,
+        );
+      }
     }
   }
 }

@@ -18,7 +18,14 @@ import type { Executor } from '../../db/client.ts';
 import { videoFiles } from '../../db/schema.ts';
 import { badRequest, HttpError } from '../../lib/errors.ts';
 import type { PutOptions, Storage } from '../../lib/storage/index.ts';
-import { type Binaries, getVideoFile, MAX_MASTER_SECONDS, NotAVideo, probeMaster } from '../videos/index.ts';
+import {
+  type Binaries,
+  getVideoFile,
+  MAX_MASTER_SECONDS,
+  MediaToolFailed,
+  NotAVideo,
+  probeMaster,
+} from '../videos/index.ts';
 import { type FileKind, SNIFF_BYTES, sniffImage } from './sniff.ts';
 import { ByteMeter, peek } from './streams.ts';
 
@@ -133,7 +140,10 @@ export async function saveVideo(
       await pipelineAsync(file, meter, createWriteStream(temporary));
     } catch (err) {
       if (meter.failure) throw meter.failure;
-      // The disk's own failure (ENOSPC, EIO) carries the system call; anything else is the upload's.
+      if ((err as NodeJS.ErrnoException).code === 'ENOSPC') {
+        throw new HttpError(507, 'The server has no room for this upload now: try again later, or tell an admin');
+      }
+      // The disk's own failure (EIO) carries the system call; anything else is the upload's.
       if ((err as NodeJS.ErrnoException).syscall) throw err;
       throw badRequest('The upload was interrupted or is not valid multipart data');
     }
@@ -142,7 +152,8 @@ export async function saveVideo(
     try {
       source = await probeMaster(options.bin, temporary);
     } catch (err) {
-      if (err instanceof NotAVideo) throw new HttpError(415, err.message);
+      // The probe's own sentence: not a video, or a file it could not read to the end (a timeout, a crash).
+      if (err instanceof NotAVideo || err instanceof MediaToolFailed) throw new HttpError(415, err.message);
       throw err;
     }
     if (source.duration_sec > MAX_MASTER_SECONDS) {
@@ -168,7 +179,9 @@ export async function saveVideo(
         })
         .returning({ id: videoFiles.id }),
     );
-    return getVideoFile(db, row.id);
+    // Recorded: from here the master is the row's, whatever happens to this answer.
+    stored = false;
+    return await getVideoFile(db, row.id);
   } catch (err) {
     if (stored) await storage.delete(key).catch(noop);
     throw err;

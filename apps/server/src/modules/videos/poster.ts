@@ -7,7 +7,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { videoFiles } from '../../db/schema.ts';
 import { conflict, fieldError, itemNotFound } from '../../lib/errors.ts';
-import { throwAway } from '../../lib/storage/garbage.ts';
 import { getVideoFile } from './data.ts';
 import { takePoster } from './engine/index.ts';
 
@@ -33,7 +32,7 @@ export function segmentAt(playlist: string, atSec: number): { uri: string; offse
 /**
  * The poster taken again at `atSec`: from the one segment of the largest rendition that holds that moment (a few
  * megabytes, whatever the master's size, and read the same way from a bucket or the local folder), stored under a
- * new name (posters are cached for a year), the old one thrown away once the row points at the new one.
+ * new name (posters are cached for a year); the old one stays for the catalogues that name it.
  */
 export async function takePosterAt(app: FastifyInstance, id: number, atSec: number): Promise<VideoFile> {
   const { db } = app.database;
@@ -60,13 +59,12 @@ export async function takePosterAt(app: FastifyInstance, id: number, atSec: numb
     await takePoster(app.videos.bin, { input, out, atSec: segment.offset });
     const key = `${row.output_prefix}/poster-${randomUUID().slice(0, 8)}.jpg`;
     await app.storage.moveIn(key, out, { contentType: 'image/jpeg', immutable: true });
-    await db.transaction(async (tx) => {
-      await tx
-        .update(videoFiles)
-        .set({ poster_key: key, thumbnail_url: app.storage.publicUrl(key) })
-        .where(eq(videoFiles.id, id));
-      if (row.poster_key) await throwAway(tx, [{ key: row.poster_key, folder: false }]);
-    });
+    // The old poster is kept: catalogues already published name it until the next build. Every poster is in the
+    // ladder's folder, which goes whole when the video is purged.
+    await db
+      .update(videoFiles)
+      .set({ poster_key: key, thumbnail_url: app.storage.publicUrl(key) })
+      .where(eq(videoFiles.id, id));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -10,7 +10,14 @@ import { videoFiles } from '../../db/schema.ts';
 import { outsideAnyActor } from '../../lib/actor.ts';
 import { collectGarbage, throwAway } from '../../lib/storage/garbage.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { type Binaries, type LadderResult, NotAVideo, probeMaster, transcodeLadder } from './engine/index.ts';
+import {
+  type Binaries,
+  type LadderResult,
+  MediaToolFailed,
+  NotAVideo,
+  probeMaster,
+  transcodeLadder,
+} from './engine/index.ts';
 
 /**
  * How the video jobs run (docs/decisions/060-video-jobs.md). A job is its video's row: claimed `for update skip
@@ -68,13 +75,19 @@ interface Claimed {
   attempt_prefix: string;
 }
 
-/** A sentence a person reads for a failure that is not the master's fault. */
+/** What a job lets go of when it ends, whichever way. */
+const LET_GO = { progress: 0, lease_owner: null, lease_until: null, attempt_prefix: null };
+const LOST_EVERY_TIME =
+  'Processing stopped every time it was tried (the worker was lost): try again, or upload a new export of the video';
+
+/**
+ * The sentence a person reads for a failure: the engine's own (it speaks of the video), a full disk, or a general one;
+ * never another error's message, which may name keys or paths of the server (the log has it whole).
+ */
 function failureSentence(err: unknown): string {
-  if (err instanceof NotAVideo) return err.message;
-  const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'ENOSPC') return 'The disk of the worker is full';
-  if (err instanceof Error && /^[A-Z]/.test(err.message) && !/\n/.test(err.message)) return err.message;
-  return 'Processing failed for a reason the log tells';
+  if (err instanceof NotAVideo || err instanceof MediaToolFailed) return err.message;
+  if ((err as NodeJS.ErrnoException).code === 'ENOSPC') return 'The disk of the worker is full';
+  return 'Processing failed for a reason the server log tells';
 }
 
 export function createTranscoder(options: TranscoderOptions): Transcoder {
@@ -88,23 +101,32 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
   /** The lease runs out at this instant when taken or renewed now. */
   const leaseEnd = () => new Date(clock().getTime() + LEASE_MS).toISOString();
 
-  async function claim(): Promise<Claimed | undefined> {
+  /** The next due video, claimed; null when the one found was failed instead (look again), undefined when none. */
+  async function claim(): Promise<Claimed | null | undefined> {
     const now = clock().toISOString();
     const prefix = `hls/${randomUUID()}`;
     return db.transaction(async (tx) => {
       const found = (
         (await tx.execute(sql`
-          select id, attempt_prefix from ${videoFiles}
+          select id, attempt_prefix, status, attempts from ${videoFiles}
           where deleted_at is null
             and ((status = 'queued' and next_attempt_at <= ${now}::timestamptz)
               or (status = 'processing' and lease_until < ${now}::timestamptz))
           order by next_attempt_at, id limit 1 for update skip locked`)) as unknown as {
-          rows: { id: number; attempt_prefix: string | null }[];
+          rows: { id: number; attempt_prefix: string | null; status: string; attempts: number }[];
         }
       ).rows[0];
       if (!found) return undefined;
       // What a dead worker wrote for this video is garbage now, deleted after this commits.
       if (found.attempt_prefix) await throwAway(tx, [{ key: found.attempt_prefix, folder: true }]);
+      if (found.status === 'processing' && found.attempts >= MAX_ATTEMPTS) {
+        // Its worker was lost on every try: a master that brings its worker down is not tried for ever.
+        await tx
+          .update(videoFiles)
+          .set({ ...LET_GO, status: 'failed', failure: LOST_EVERY_TIME })
+          .where(eq(videoFiles.id, found.id));
+        return null;
+      }
       const [row] = await tx
         .update(videoFiles)
         .set({
@@ -128,13 +150,18 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     });
   }
 
-  /** Changes the video's row while this worker still holds it; false when the lease was lost. */
-  async function whileHeld(id: number, set: Partial<typeof videoFiles.$inferInsert>): Promise<boolean> {
-    const rows = await db
-      .update(videoFiles)
-      .set(set)
-      .where(and(eq(videoFiles.id, id), eq(videoFiles.lease_owner, owner), eq(videoFiles.status, 'processing')))
-      .returning({ id: videoFiles.id });
+  /** This attempt still holds the video: its worker's lease, and its own prefix (not a later claim of the same). */
+  const held = (job: Claimed) =>
+    and(
+      eq(videoFiles.id, job.id),
+      eq(videoFiles.lease_owner, owner),
+      eq(videoFiles.attempt_prefix, job.attempt_prefix),
+      eq(videoFiles.status, 'processing'),
+    );
+
+  /** Changes the video's row while this attempt still holds it; false when the lease was lost. */
+  async function whileHeld(job: Claimed, set: Partial<typeof videoFiles.$inferInsert>): Promise<boolean> {
+    const rows = await db.update(videoFiles).set(set).where(held(job)).returning({ id: videoFiles.id });
     return rows.length === 1;
   }
 
@@ -175,11 +202,13 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
             next_attempt_at: new Date(clock().getTime() + BACKOFF_MS[job.attempts - 1]).toISOString(),
           };
     await db.transaction(async (tx) => {
-      await throwAway(tx, [{ key: job.attempt_prefix, folder: true }]);
-      await tx
+      const settled = await tx
         .update(videoFiles)
-        .set({ ...next, progress: 0, lease_owner: null, lease_until: null, attempt_prefix: null })
-        .where(and(eq(videoFiles.id, job.id), eq(videoFiles.lease_owner, owner)));
+        .set({ ...next, ...LET_GO })
+        .where(held(job))
+        .returning({ id: videoFiles.id });
+      // Only what is still this attempt's: a ready write that committed though its answer was lost stays live.
+      if (settled.length === 1) await throwAway(tx, [{ key: job.attempt_prefix, folder: true }]);
     });
   }
 
@@ -188,7 +217,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     let lastWrite = 0;
     let lost = false;
     const renew = setInterval(() => {
-      whileHeld(job.id, { lease_until: leaseEnd() })
+      whileHeld(job, { lease_until: leaseEnd() })
         .then((held) => {
           if (!held) {
             lost = true;
@@ -214,11 +243,11 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
           const at = Date.now();
           if (at - lastWrite < PROGRESS_EVERY_MS) return;
           lastWrite = at;
-          whileHeld(job.id, { progress: Math.min(99, percent), lease_until: leaseEnd() }).catch(() => undefined);
+          whileHeld(job, { progress: Math.min(99, percent), lease_until: leaseEnd() }).catch(() => undefined);
         },
       });
       const posterKey = await storeLadder(outDir, ladder, job.attempt_prefix, abort.signal);
-      const ready = await whileHeld(job.id, {
+      const ready = await whileHeld(job, {
         status: 'ready',
         progress: 100,
         failure: null,
@@ -255,6 +284,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     let started = 0;
     while (!stopped && working.size < options.concurrency) {
       const job = await claim();
+      if (job === null) continue;
       if (!job) break;
       started += 1;
       const abort = new AbortController();

@@ -99,7 +99,7 @@ describe('a master becomes an HLS ladder', () => {
     expect(poster.headers['content-type']).toBe('image/jpeg');
   });
 
-  it('takes the poster again at a moment of the video, and throws the old one away', async () => {
+  it('takes the poster again at a moment of the video, keeping the old one for the catalogues that name it', async () => {
     const file = await uploaded(await testMaster({ seconds: 3 }));
     await processAll();
     const before = await rowOf(file.id);
@@ -109,7 +109,7 @@ describe('a master becomes an HLS ladder', () => {
     expect(after.thumbnail_url).not.toBe(before.thumbnail_url);
     expect((await t.app.inject({ method: 'GET', url: after.thumbnail_url! })).statusCode).toBe(200);
     await collectGarbage(t.database.db, t.app.storage);
-    expect(existsSync(media(before.poster_key!))).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: before.thumbnail_url! })).statusCode).toBe(200);
 
     const past = await t.send(api.content.filePoster, { id: file.id, at_sec: 60 });
     expect(past.statusCode).toBe(400);
@@ -235,6 +235,31 @@ describe('leases', () => {
     expect(row).toMatchObject({ status: 'ready', attempts: 2, lease_owner: null, attempt_prefix: null });
     await collectGarbage(t.database.db, t.app.storage);
     expect(existsSync(media(stale))).toBe(false);
+  });
+});
+
+describe('a video whose worker is lost on every try', () => {
+  it('fails with a sentence rather than being tried for ever', async () => {
+    const file = await uploaded(await testMaster());
+    await t.database.db
+      .update(videoFiles)
+      .set({
+        status: 'processing',
+        lease_owner: 'lost',
+        lease_until: new Date(clock.getTime() - 1).toISOString(),
+        attempt_prefix: 'hls/lost-attempt',
+        attempts: MAX_ATTEMPTS,
+      })
+      .where(eq(videoFiles.id, file.id));
+    await processAll();
+    expect(await rowOf(file.id)).toMatchObject({
+      status: 'failed',
+      failure: expect.stringMatching(/worker was lost/),
+      lease_owner: null,
+      attempt_prefix: null,
+    });
+    const garbage = await t.database.db.select().from(storageGarbage);
+    expect(garbage.map((g) => g.key)).toContain('hls/lost-attempt');
   });
 });
 
