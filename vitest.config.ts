@@ -41,6 +41,8 @@ export default defineConfig({
               test: {
                 ...serverTests,
                 include: [...serverTests.include, 'apps/server/src/**/*.pg.test.ts'],
+                // The video engine's tests touch no database: run once, in the PGlite project.
+                exclude: [...configDefaults.exclude, 'apps/server/src/modules/videos/engine/**'],
                 name: 'server-postgres',
                 env: { TEST_DB: 'postgres' },
               },
