@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testMasterFile } from '../apps/server/src/test/masters.ts';
+import { fileUpload } from '../apps/server/src/test/multipart.ts';
 import {
   type ConsoleUnderTest,
   expectAccessible,
@@ -44,20 +45,9 @@ afterAll(async () => {
 
 /** An upload through the API (multipart, as the console sends it), as another colleague would have made it. */
 async function uploadMaster(file: string): Promise<VideoFile> {
-  const boundary = '----e2e-videos';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: video/mp4\r\n\r\n`,
-    ),
-    readFileSync(file),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await c.t.request({
-    method: 'POST',
-    url: '/api/content/upload?type=video',
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
+  const res = await c.t.request(
+    fileUpload('/api/content/upload?type=video', { data: readFileSync(file), filename: path.basename(file) }),
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }

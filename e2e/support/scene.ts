@@ -1,6 +1,7 @@
 import { api, type VideoFile } from '@kids-vod/contract';
 import { expect } from 'vitest';
 import { testMaster } from '../../apps/server/src/test/masters.ts';
+import { fileUpload } from '../../apps/server/src/test/multipart.ts';
 import type { ConsoleUnderTest } from './console.ts';
 
 /** Setting the scene through the API (as the admin); the journeys themselves go through the browser. */
@@ -37,20 +38,9 @@ export async function uploadVideo(
   seconds: number,
   { ready = true }: { ready?: boolean } = {},
 ): Promise<VideoFile> {
-  const boundary = '----e2e-content';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: video/mp4\r\n\r\n`,
-    ),
-    await testMaster({ seconds }),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await c.t.request({
-    method: 'POST',
-    url: '/api/content/upload?type=video',
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
+  const res = await c.t.request(
+    fileUpload('/api/content/upload?type=video', { data: await testMaster({ seconds }), filename: name }),
+  );
   expect(res.statusCode, res.body).toBe(200);
   const file: VideoFile = res.json();
   if (!ready) return file;

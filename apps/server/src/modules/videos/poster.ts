@@ -8,25 +8,19 @@ import type { FastifyInstance } from 'fastify';
 import { videoFiles } from '../../db/schema.ts';
 import { conflict, fieldError, itemNotFound } from '../../lib/errors.ts';
 import { getVideoFile } from './data.ts';
-import { takePoster } from './engine/index.ts';
+import { parseMediaPlaylist, takePoster } from './engine/index.ts';
 
 /** The segment of a media playlist that holds moment `atSec`, and where in it that moment is. */
 export function segmentAt(playlist: string, atSec: number): { uri: string; offset: number } | undefined {
   let start = 0;
-  let duration: number | undefined;
-  let last: { uri: string; offset: number } | undefined;
-  for (const line of playlist.split(/\r?\n/)) {
-    const extinf = /^#EXTINF:([\d.]+)/.exec(line);
-    if (extinf) duration = Number(extinf[1]);
-    else if (duration !== undefined && line && !line.startsWith('#')) {
-      if (atSec < start + duration) return { uri: line.trim(), offset: atSec - start };
-      last = { uri: line.trim(), offset: Math.max(0, duration - 0.1) };
-      start += duration;
-      duration = undefined;
-    }
+  const segments = parseMediaPlaylist(playlist);
+  for (const { uri, seconds } of segments) {
+    if (atSec < start + seconds) return { uri, offset: atSec - start };
+    start += seconds;
   }
   // Past the last segment's end by rounding: its last frame.
-  return last;
+  const last = segments.at(-1);
+  return last && { uri: last.uri, offset: Math.max(0, last.seconds - 0.1) };
 }
 
 /**

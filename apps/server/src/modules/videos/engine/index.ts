@@ -7,6 +7,7 @@ export {
   LOUDNESS,
   ladderArgs,
   masterPlaylist,
+  parseMediaPlaylist,
   planLadder,
   type Rung,
   readMediaPlaylist,

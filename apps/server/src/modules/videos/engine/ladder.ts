@@ -186,12 +186,11 @@ export interface LadderResult {
   poster: string;
 }
 
-/** A media playlist's segments: their file names and durations. */
-export async function readMediaPlaylist(path: string): Promise<Array<{ uri: string; seconds: number }>> {
-  const lines = (await readFile(path, 'utf8')).split(/\r?\n/);
+/** A media playlist's segments, from its text: their file names and durations. */
+export function parseMediaPlaylist(text: string): Array<{ uri: string; seconds: number }> {
   const segments: Array<{ uri: string; seconds: number }> = [];
   let seconds: number | null = null;
-  for (const line of lines) {
+  for (const line of text.split(/\r?\n/)) {
     if (line.startsWith('#EXTINF:')) seconds = Number.parseFloat(line.slice('#EXTINF:'.length));
     else if (line && !line.startsWith('#') && seconds !== null) {
       segments.push({ uri: line.trim(), seconds });
@@ -199,6 +198,11 @@ export async function readMediaPlaylist(path: string): Promise<Array<{ uri: stri
     }
   }
   return segments;
+}
+
+/** A media playlist file's segments. */
+export async function readMediaPlaylist(path: string): Promise<Array<{ uri: string; seconds: number }>> {
+  return parseMediaPlaylist(await readFile(path, 'utf8'));
 }
 
 /** RFC 6381 names for what the first segment holds (avc1.PPCCLL, mp4a.40.N). */
