@@ -45,6 +45,7 @@ export const CALL_PERMISSIONS: { [D in keyof Addresses]: { [K in keyof Addresses
     listCountryRule: 'read',
     delete: 'catalogue',
     langDelete: 'catalogue',
+    readiness: 'read',
   },
   content: {
     list: 'read',
@@ -70,6 +71,7 @@ export const CALL_PERMISSIONS: { [D in keyof Addresses]: { [K in keyof Addresses
   promoCode: { list: 'read', get: 'read', add: 'marketing', update: 'marketing', delete: 'marketing' },
   report: { report: 'report', views: 'public' },
   upload: { upload: 'images' },
+  intake: { match: 'catalogue' },
   locale: { list: 'read', addKey: 'catalogue', upsert: 'catalogue', delete: 'catalogue', addLanguage: 'catalogue' },
   audit: { list: 'read', restore: 'read' },
   catalog: {

@@ -148,6 +148,7 @@ export const HIDDEN_REASONS = [
   'no_longer_available',
   'deleted',
   'target_hidden',
+  'no_playable_content',
 ] as const;
 export type HiddenReason = (typeof HIDDEN_REASONS)[number];
 

@@ -4,6 +4,7 @@ import { binCalls } from './bin.ts';
 import { brandCalls } from './brands.ts';
 import { catalogCalls } from './catalog.ts';
 import { contentCalls, linkCalls } from './content.ts';
+import { intakeCalls } from './intake.ts';
 import { localeCalls } from './locales.ts';
 import { promoCodeCalls } from './promo-codes.ts';
 import { promoCalls } from './promos.ts';
@@ -25,12 +26,14 @@ export * from './catalog.ts';
 export * from './common.ts';
 export * from './content.ts';
 export * from './country-rules.ts';
+export * from './intake.ts';
 export * from './lists.ts';
 export * from './locales.ts';
 export * from './permission-words.ts';
 export * from './permissions.ts';
 export * from './promo-codes.ts';
 export * from './promos.ts';
+export * from './readiness.ts';
 export * from './reference.ts';
 export * from './report.ts';
 export * from './schedule.ts';
@@ -55,6 +58,7 @@ export const api = {
   promoCode: promoCodeCalls,
   report: reportCalls,
   upload: uploadCalls,
+  intake: intakeCalls,
   locale: localeCalls,
   audit: auditCalls,
   catalog: catalogCalls,

@@ -18,6 +18,14 @@ export const UploadQuery = z.object({
 export const ImageUploadAnswer = z.object({ cloudflare_url: z.string(), url: z.string() });
 export type ImageUploadAnswer = z.infer<typeof ImageUploadAnswer>;
 
+/**
+ * Resumable video uploads (api.md "Episode intake and readiness"): the tus 1.0.0 protocol at this address, signed in
+ * like every call. Not a `call`: a tus client speaks the protocol (creation, HEAD, PATCH). The last PATCH answers the
+ * `VideoFile`'s id in the header below.
+ */
+export const TUS_UPLOADS_PATH = '/api/uploads/tus';
+export const VIDEO_FILE_ID_HEADER = 'Video-File-Id';
+
 export const uploadCalls = {
   upload: call({
     ...addresses.upload.upload,

@@ -38,6 +38,8 @@ export function reasonWords(reason: HiddenReason, { language, country }: HiddenC
       return 'Deleted (in the bin)';
     case 'target_hidden':
       return 'What it opens or shows is not shown here';
+    case 'no_playable_content':
+      return `No episode a child can watch in ${language}`;
   }
 }
 

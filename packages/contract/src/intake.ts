@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { addresses } from './addresses.ts';
+import { call, Id } from './common.ts';
+
+/** At most this many file names a match (a season is tens of files; a whole series' back catalogue, hundreds). */
+export const INTAKE_MAX_NAMES = 2000;
+
+export const IntakeMatchBody = z.object({
+  brand_id: Id,
+  names: z.array(z.string().max(500)).min(1, 'Send at least one file name').max(INTAKE_MAX_NAMES),
+});
+
+/**
+ * What one file name says (api.md "Episode intake and readiness"), in the order sent. `season` and `episode` are
+ * null for a name that says no episode (`final_v2.mov`): it is left for a choice by hand. `lang_id` is null when
+ * the name says no language the service knows. `content_id` is the brand's existing episode at that season and
+ * number, or null (a new one). `title` is a guess from the rest of the name, for a new episode.
+ */
+export const IntakeRow = z.object({
+  name: z.string(),
+  season: z.int().nullable(),
+  episode: z.int().nullable(),
+  lang_id: Id.nullable(),
+  content_id: Id.nullable(),
+  title: z.string(),
+});
+export type IntakeRow = z.infer<typeof IntakeRow>;
+export const IntakeMatchAnswer = z.object({ rows: z.array(IntakeRow) });
+
+export const intakeCalls = {
+  match: call({
+    ...addresses.intake.match,
+    read: true,
+    summary: "What each file name says: season, episode, language, the brand's existing episode, a title guess",
+    body: IntakeMatchBody,
+    response: IntakeMatchAnswer,
+  }),
+};

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { Id } from './common.ts';
+
+/**
+ * What stops an item reaching a child (api.md "Episode intake and readiness"). An episode's: `no_title`,
+ * `no_description`, `no_video`, `video_processing`, `video_failed`, `no_thumbnail`; a brand's: `no_logo`,
+ * `no_country_rule`, `no_playable_content`; a banner's: `unreadable_colours`.
+ */
+export const READINESS_PROBLEMS = [
+  'no_title',
+  'no_description',
+  'no_video',
+  'video_processing',
+  'video_failed',
+  'no_thumbnail',
+  'no_logo',
+  'no_country_rule',
+  'no_playable_content',
+  'unreadable_colours',
+] as const;
+export type ReadinessProblem = (typeof READINESS_PROBLEMS)[number];
+
+/** The item a problem is on: the brand itself, one of its episodes, or a banner that opens it. */
+export const READINESS_KINDS = ['brand', 'content', 'promo'] as const;
+
+export const ReadinessItem = z.object({
+  kind: z.enum(READINESS_KINDS),
+  id: Id,
+  name: z.string(),
+  problem: z.enum(READINESS_PROBLEMS),
+});
+export type ReadinessItem = z.infer<typeof ReadinessItem>;
+
+/** One language the brand has a version in: how many episodes a child could watch in it now, and what stops the rest. */
+export const ReadinessLang = z.object({
+  lang_id: Id,
+  playable: z.int().min(0),
+  problems: z.array(ReadinessItem),
+});
+export type ReadinessLang = z.infer<typeof ReadinessLang>;
+export const Readiness = z.object({ langs: z.array(ReadinessLang) });
+export type Readiness = z.infer<typeof Readiness>;
+
+/**
+ * A banner's button must stand out from the banner (WCAG 2.2 1.4.11, non-text contrast): at least this ratio
+ * between `button_color` and `bg_color`.
+ */
+export const MIN_BUTTON_CONTRAST = 3;
+
+/** The WCAG contrast ratio of two `#rrggbb` colours, from 1 (the same) to 21 (black on white). */
+export function contrastRatio(a: string, b: string): number {
+  const [la, lb] = [a, b].map(relativeLuminance);
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+function relativeLuminance(hex: string): number {
+  const value = Number.parseInt(hex.replace('#', ''), 16);
+  const [r, g, b] = [16, 8, 0].map((shift) => {
+    const c = ((value >> shift) & 0xff) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
