@@ -13,6 +13,7 @@ const e2eTests = {
   // Database-independent: runs once, in its own project.
   exclude: [...configDefaults.exclude, 'e2e/bundle-budget.test.ts'],
   globalSetup: ['apps/server/src/test/global-setup.ts', 'e2e/support/global-setup.ts'],
+  setupFiles: ['e2e/support/setup.ts'],
   testTimeout: 60_000,
   hookTimeout: 120_000,
   // expect.poll waits for a condition in the page like Playwright's own waits do (support/console.ts: 20 s), not

@@ -10,6 +10,7 @@ import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { seedFirstStart } from '../db/seed.ts';
+import { setPasswordCostForTests } from '../modules/auth/passwords.ts';
 import {
   type Answer,
   answerOf,
@@ -23,6 +24,8 @@ import {
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'correct-horse-battery';
+/** scrypt's N in test runs (setPasswordCostForTests): ~3 ms a hash instead of ~100. */
+export const TEST_PASSWORD_COST = 1024;
 
 /** Which database the suite runs on: PGlite always, the PostgreSQL server in the `postgres` project. */
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -157,6 +160,8 @@ export async function preparePgliteTemplate(): Promise<() => void> {
   const file = path.join(dir, 'pglite.tar');
   const database = await openDatabase({ dataDir: null });
   await database.migrate();
+  // The admin every test file signs in as: hashed at the tests' cost, so each sign-in costs ~3 ms, not ~100.
+  setPasswordCostForTests(TEST_PASSWORD_COST);
   await seedFirstStart(database.db, loadConfig({ ADMIN_EMAIL, ADMIN_PASSWORD }));
   const dump = await (database.dump as () => Promise<Blob>)();
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, sessions, users } from '../../db/schema.ts';
 import { sessionCookieToken } from '../../test/contract-call.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TEST_PASSWORD_COST, type TestApp } from '../../test/harness.ts';
 import { brandList } from '../../test/whole-lists.ts';
 import { upsertAdmin } from './data.ts';
 import { deviceCookieName } from './device-cookie.ts';
 import { clearSignInFailures, MAX_FAILURES_PER_EMAIL } from './login-throttle.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, PASSWORD_COST, setPasswordCostForTests, verifyPassword } from './passwords.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -68,8 +68,19 @@ describe('sign-in', () => {
     const rows = await t.database.db.select().from(sessions);
     expect(rows.some((s) => s.token_hash.includes(token))).toBe(false);
     const [user] = await t.database.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
-    expect(user.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(user.password_hash).toMatch(/^scrypt\$\d+\$8\$1\$/);
     expect(user.password_hash).not.toContain(ADMIN_PASSWORD);
+    expect(await verifyPassword(ADMIN_PASSWORD, user.password_hash)).toBe(true);
+    // Outside the tests (which lower it, test/setup.ts), the cost is scrypt's N=2^15.
+    setPasswordCostForTests(PASSWORD_COST);
+    try {
+      const slow = await hashPassword(ADMIN_PASSWORD);
+      expect(slow).toMatch(/^scrypt\$32768\$8\$1\$/);
+      expect(await verifyPassword(ADMIN_PASSWORD, slow)).toBe(true);
+      expect(await verifyPassword('not-the-password', slow)).toBe(false);
+    } finally {
+      setPasswordCostForTests(TEST_PASSWORD_COST);
+    }
   });
 
   it('gives the same 400 for a wrong password and an unknown email', async () => {

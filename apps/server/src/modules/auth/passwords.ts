@@ -1,7 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-// scrypt with N=2^15 costs ~100 ms and 32 MiB: slow enough against guessing, fast enough for sign-in.
-const N = 32_768;
+/** scrypt's cost: N=2^15 costs ~100 ms and 32 MiB, slow enough against guessing, fast enough for sign-in. */
+export const PASSWORD_COST = 32_768;
+let N = PASSWORD_COST;
 const r = 8;
 const p = 1;
 const KEY_LENGTH = 64;
@@ -13,6 +14,15 @@ function derive(password: string, salt: Buffer, n: number, rr: number, pp: numbe
       err ? reject(err) : resolve(key),
     ),
   );
+}
+
+/**
+ * For test runs only (apps/server/src/test/setup.ts): their thousands of sign-ins check what a sign-in does, not how
+ * slow guessing is, and 100 ms each made minutes of CI. A stored hash names its own cost, so either verifies.
+ */
+export function setPasswordCostForTests(n: number) {
+  N = n;
+  dummyHash = makeDummyHash();
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -29,5 +39,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
+const makeDummyHash = () =>
+  `scrypt$${N}$${r}$${p}$${randomBytes(16).toString('base64url')}$${randomBytes(KEY_LENGTH).toString('base64url')}`;
+let dummyHash = makeDummyHash();
 /** Compared against when the email is unknown, so both failures take the same time. */
-export const DUMMY_HASH = `scrypt$${N}$${r}$${p}$${randomBytes(16).toString('base64url')}$${randomBytes(KEY_LENGTH).toString('base64url')}`;
+export const dummyPasswordHash = () => dummyHash;

@@ -13,7 +13,7 @@ import {
   verifyDeviceCookie,
 } from './device-cookie.ts';
 import { clearLoginFailures, THROTTLE_WINDOW_MS, throttledLoginAttempt } from './login-throttle.ts';
-import { DUMMY_HASH, verifyPassword } from './passwords.ts';
+import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { CODE_WINDOW_MS, codesThrottled, recordCodeFailure, useSecondFactor } from './second-factor.ts';
 import { isOwnOrigin, SESSION_COOKIE } from './session-guard.ts';
 import { createSession, revokeSession, type SessionUser, sessionHandle } from './sessions.ts';
@@ -115,7 +115,7 @@ export async function authRoutes(app: FastifyInstance) {
       if (found && (await verifyPassword(password, found.password_hash))) return found;
       if (found) await failedSignIn(found, 'wrong password');
       // An unknown email takes as long as a wrong password, so the time does not tell which it was.
-      else await verifyPassword(password, DUMMY_HASH);
+      else await verifyPassword(password, dummyPasswordHash());
       return false;
     });
     if (user === null) {
