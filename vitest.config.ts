@@ -6,6 +6,10 @@ const serverTests = {
   globalSetup: ['apps/server/src/test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // One module graph per worker, not one per file: loading the app (Fastify, drizzle, PGlite, the contract) cost
+  // every file seconds of CI. The files keep no state in modules (no mocks, stubs or environment changes; each
+  // builds its own app on its own database), so what one leaves cannot reach the next.
+  isolate: false,
 };
 
 const e2eTests = {

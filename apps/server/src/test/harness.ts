@@ -32,6 +32,13 @@ export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' 
 
 /** A fresh, migrated database: in-memory PGlite, or a new database on the test PostgreSQL server. */
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
+  // Modules are shared by the files of a worker (isolate: false): a worker that ran another project's files would
+  // keep that project's database here. Vitest keeps workers per project; this says so if that ever changes.
+  if (testDatabaseKind !== (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite')) {
+    throw new Error(
+      `This worker's modules were loaded for ${testDatabaseKind}, but the file runs with TEST_DB=${process.env.TEST_DB}`,
+    );
+  }
   if (testDatabaseKind === 'pglite') {
     // Creating a PGlite cluster costs seconds; the global setup made a migrated, seeded one to copy.
     const template = process.env.PGLITE_TEMPLATE;
