@@ -23,6 +23,7 @@ import { useMemo, useRef, useState } from 'react';
 import { callQuery, send, sharedKeys, useBrandContent, useLanguages } from '../../../shared/api/index.ts';
 import { confirmAction, DANGER_TEXT, SUCCESS_TEXT } from '../../../shared/feedback/index.ts';
 import { errorMessage } from '../../../shared/session/index.ts';
+import { episodeCode } from '../format.ts';
 import {
   clashingKeys,
   fromMatch,
@@ -41,8 +42,6 @@ const brandLangsQuery = (brandId: number) =>
   callQuery(['brands', 'langs', brandId] as const, api.brand.langList, { brand_id: brandId });
 
 type Phase = 'choose' | 'matching' | 'review' | 'running' | 'finished';
-
-const episodeCode = (season: number, episode: number) => `S${season}E${episode}`;
 
 /**
  * "Upload episodes" (console.md, third wave; decision 065): many files chosen or dropped, what each name says in an
@@ -421,7 +420,7 @@ function IntakeTableRow({
       <Table.Td>
         <Text size="sm">
           {upload
-            ? `${episodeCode(upload.season, upload.episode)} · ${upload.existing ? 'Existing' : 'New episode'}`
+            ? `${episodeCode({ season: upload.season, sort_number: upload.episode })} · ${upload.existing ? 'Existing' : 'New episode'}`
             : '—'}
         </Text>
       </Table.Td>
