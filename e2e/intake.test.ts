@@ -57,7 +57,7 @@ const rowOf = (dialog: Locator, name: string) => dialog.getByTestId(`intake-row-
 
 /** Every episode of the brand with its language versions whole. */
 async function episodesOf(brandId: number) {
-  const items = wholeList<Content>(await c.t.call(api.content.list, { brand_id: brandId }));
+  const items: Content[] = wholeList(await c.t.call(api.content.list, { brand_id: brandId }));
   return Promise.all(
     items.map(async (item) => ({
       item,
