@@ -517,7 +517,7 @@ function PlanCell({
   return (
     <Stack gap={2}>
       <Text size="xs" c="dimmed">
-        {plan.existing && plan.versionTitle !== null ? 'Replaces the video of this version' : 'Ready to upload'}
+        {plan.replaces ? 'Replaces the video this version has' : 'Ready to upload'}
       </Text>
       {keep}
     </Stack>

@@ -74,6 +74,8 @@ export type RowPlan =
       existing: Content | null;
       /** The existing episode's version in the row's language (its title is kept), or null: it is created. */
       versionTitle: string | null;
+      /** That version has a video already: the new one takes its place. */
+      replaces: boolean;
     };
 
 /**
@@ -122,6 +124,7 @@ function rowPlan(
     langId: row.langId,
     existing,
     versionTitle: version ? version.title : null,
+    replaces: version?.has_video ?? false,
   };
 }
 
