@@ -231,4 +231,47 @@ describe('Upload episodes', () => {
     for (const e of cutOff) consoleErrors.splice(consoleErrors.indexOf(e), 1);
     expectNoConsoleErrors();
   });
+
+  it('resumes a stopped upload where it was when the same file is chosen again', async () => {
+    const { brand } = await cometBrand('Comet Resume');
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.goto(`/admin/content?brand=${brand.id}`);
+    const name = 'Captain_Comet_S01E01_EN.mp4';
+    const tus: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/uploads/tus')) tus.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    let cut = true;
+    await page.route(/\/api\/uploads\/tus\/.+/, (route) =>
+      cut && route.request().method() === 'PATCH' ? route.abort('connectionreset') : route.continue(),
+    );
+
+    await page.getByRole('button', { name: 'Upload episodes' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Upload episodes · Comet Resume' });
+    await dialog.locator('input[type="file"]').setInputFiles([files.get(name) ?? name]);
+    await dialog.getByRole('button', { name: 'Upload 1 file' }).click();
+    await dialog.getByText('Connection lost, retrying…').waitFor();
+    // Stopped by the person: asked first, and nothing was created for a file that did not arrive.
+    await dialog.getByRole('button', { name: 'Stop uploads' }).click();
+    await page.getByRole('dialog', { name: 'Stop the uploads?' }).getByRole('button', { name: 'Stop uploads' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const created = tus.filter((t) => t.startsWith('POST'));
+    expect(created).toEqual(['POST /api/uploads/tus']);
+    expect((await episodesOf(brand.id)).map((e) => e.langs.map((l) => l.video))).toEqual([[null]]);
+
+    // Chosen again: the same upload goes on (HEAD at its address), no new one is created.
+    cut = false;
+    tus.length = 0;
+    await page.getByRole('button', { name: 'Upload episodes' }).click();
+    dialog = page.getByRole('dialog', { name: 'Upload episodes · Comet Resume' });
+    await dialog.locator('input[type="file"]').setInputFiles([files.get(name) ?? name]);
+    await dialog.getByRole('button', { name: 'Upload 1 file' }).click();
+    await dialog.getByText('Done: 1 ready').waitFor({ timeout: 120_000 });
+    expect(tus.filter((t) => t.startsWith('POST'))).toEqual([]);
+    expect(tus[0]).toMatch(/^HEAD \/api\/uploads\/tus\/.+/);
+    const cutOff = consoleErrors.filter((e) => e.includes('ERR_CONNECTION_RESET'));
+    for (const e of cutOff) consoleErrors.splice(consoleErrors.indexOf(e), 1);
+    expectNoConsoleErrors();
+  });
 });
