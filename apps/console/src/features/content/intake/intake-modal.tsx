@@ -21,7 +21,7 @@ import { IconAlertTriangle, IconCircleCheckFilled, IconUpload, IconWifiOff } fro
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { callQuery, send, sharedKeys, useBrandContent, useLanguages } from '../../../shared/api/index.ts';
-import { confirmAction, DANGER_TEXT, SUCCESS_TEXT } from '../../../shared/feedback/index.ts';
+import { confirmAction, DANGER_TEXT, isConfirming, SUCCESS_TEXT } from '../../../shared/feedback/index.ts';
 import { errorMessage } from '../../../shared/session/index.ts';
 import { episodeCode } from '../format.ts';
 import {
@@ -125,6 +125,8 @@ export function IntakeModal({ brand, onClose }: { brand: BrandName; onClose: () 
   }
 
   async function close() {
+    // The Escape that answers "Stop the uploads?" reaches this modal too.
+    if (isConfirming()) return;
     if (phase === 'running') {
       const stopIt = await confirmAction({
         title: 'Stop the uploads?',
