@@ -214,7 +214,7 @@ describe('Upload episodes', () => {
     await dialog.getByRole('button', { name: 'Upload 2 files' }).click();
     await dialog.getByText('Connection lost, retrying…').first().waitFor();
     expect(refused).toBeGreaterThan(0);
-    await dialog.getByRole('progressbar', { name: `Uploading ${names[0]}` }).waitFor();
+    await dialog.getByRole('progressbar', { name: `Uploading ${names[0]}` }).waitFor({ state: 'attached' });
     await expectAccessible(page, 'the intake with a lost connection, dark');
     await shot(page, 'intake-retrying-dark');
     cut = false;

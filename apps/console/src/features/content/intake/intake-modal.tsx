@@ -29,6 +29,7 @@ import {
   fromMatch,
   type IntakeFile,
   indexEpisodes,
+  inTableOrder,
   missingBrandLangs,
   planOf,
   type RowPlan,
@@ -88,7 +89,7 @@ export function IntakeModal({ brand, onClose }: { brand: BrandName; onClose: () 
       const answer = await send(api.intake.match, { body: { brand_id: brand.id, names: files.map((f) => f.name) } });
       const added = fromMatch(files, answer.rows, keyCounter.current);
       keyCounter.current += files.length;
-      setRows((before) => [...before, ...added]);
+      setRows((before) => inTableOrder([...before, ...added]));
     } catch (err) {
       setProblem(errorMessage(err));
     }
@@ -188,7 +189,7 @@ export function IntakeModal({ brand, onClose }: { brand: BrandName; onClose: () 
                   <Table.Th w={80}>Season</Table.Th>
                   <Table.Th w={80}>Episode</Table.Th>
                   <Table.Th w={130}>Language</Table.Th>
-                  <Table.Th w={130}>Becomes</Table.Th>
+                  <Table.Th w={150}>Becomes</Table.Th>
                   <Table.Th>Title</Table.Th>
                   <Table.Th w={220}>Status</Table.Th>
                 </Table.Tr>
@@ -384,40 +385,49 @@ function IntakeTableRow({
         </Text>
       </Table.Td>
       <Table.Td>
-        <NumberInput
-          aria-label={`Season of ${row.name}`}
-          value={row.season}
-          onChange={numberPatch('season')}
-          min={1}
-          allowDecimal={false}
-          hideControls
-          size="xs"
-          disabled={!editable}
-        />
+        {editable ? (
+          <NumberInput
+            aria-label={`Season of ${row.name}`}
+            value={row.season}
+            onChange={numberPatch('season')}
+            min={1}
+            allowDecimal={false}
+            hideControls
+            size="xs"
+          />
+        ) : (
+          <Text size="sm">{row.season}</Text>
+        )}
       </Table.Td>
       <Table.Td>
-        <NumberInput
-          aria-label={`Episode of ${row.name}`}
-          value={row.episode}
-          onChange={numberPatch('episode')}
-          min={1}
-          allowDecimal={false}
-          hideControls
-          size="xs"
-          disabled={!editable}
-        />
+        {editable ? (
+          <NumberInput
+            aria-label={`Episode of ${row.name}`}
+            value={row.episode}
+            onChange={numberPatch('episode')}
+            min={1}
+            allowDecimal={false}
+            hideControls
+            size="xs"
+          />
+        ) : (
+          <Text size="sm">{row.episode}</Text>
+        )}
       </Table.Td>
       <Table.Td>
-        <Select
-          aria-label={`Language of ${row.name}`}
-          data={languages.map((l) => ({ value: String(l.id), label: l.name }))}
-          value={row.langId === null ? null : String(row.langId)}
-          onChange={(v) => onChange({ langId: v ? Number(v) : null })}
-          placeholder="Choose"
-          size="xs"
-          searchable
-          disabled={!editable}
-        />
+        {editable ? (
+          <Select
+            aria-label={`Language of ${row.name}`}
+            data={languages.map((l) => ({ value: String(l.id), label: l.name }))}
+            value={row.langId === null ? null : String(row.langId)}
+            onChange={(v) => onChange({ langId: v ? Number(v) : null })}
+            placeholder="Choose"
+            size="xs"
+            searchable
+          />
+        ) : (
+          <Text size="sm">{row.langId === null ? '' : langName(row.langId)}</Text>
+        )}
       </Table.Td>
       <Table.Td>
         <Text size="sm">
@@ -431,6 +441,8 @@ function IntakeTableRow({
           <Text size="sm" c="dimmed">
             {upload.versionTitle || '(no title)'} · kept
           </Text>
+        ) : !editable ? (
+          <Text size="sm">{row.title}</Text>
         ) : (
           <TextInput
             aria-label={`Title of ${row.name}`}

@@ -41,6 +41,17 @@ export function fromMatch(files: File[], rows: IntakeRow[], startKey: number): I
   });
 }
 
+/**
+ * The table's order: by season, episode and file name, names that say no episode last. Applied when files are added,
+ * not while the person edits (a row does not jump away from the input being typed in).
+ */
+export function inTableOrder(rows: IntakeFile[]): IntakeFile[] {
+  const n = (v: NumberValue) => (v === '' ? Number.POSITIVE_INFINITY : v);
+  return [...rows].sort(
+    (a, b) => n(a.season) - n(b.season) || n(a.episode) - n(b.episode) || a.name.localeCompare(b.name),
+  );
+}
+
 /** The brand's episodes by season and number: where a row's season and episode land. */
 export type EpisodeIndex = Map<string, Content>;
 export const episodeKey = (season: number, episode: number) => `${season}:${episode}`;
