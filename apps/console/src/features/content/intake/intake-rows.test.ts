@@ -1,6 +1,6 @@
 import type { Content } from '@kids-vod/contract';
 import { describe, expect, it } from 'vitest';
-import { clashingKeys, fromMatch, indexEpisodes, missingBrandLangs, planOf } from './intake-rows.ts';
+import { clashingKeys, fromMatch, indexEpisodes, inTableOrder, missingBrandLangs, planOf } from './intake-rows.ts';
 
 const file = (name: string) => new File(['x'], name, { type: 'video/mp4' });
 const EN = 1;
@@ -84,5 +84,23 @@ describe('the intake table', () => {
       kind: 'no-brand-version',
       langId: ES,
     });
+  });
+
+  it('orders the table by season, episode and name, names that say nothing last; a clash keeps the file added first', () => {
+    const rows = rowsOf([
+      ['b_S01E02_EN.mp4', [1, 2, EN]],
+      ['final_v2.mov', null],
+      ['b_S01E01_EN.mp4', [1, 1, EN]],
+      ['a_S01E02_EN.mp4', [1, 2, EN]],
+    ]);
+    const ordered = inTableOrder(rows);
+    expect(ordered.map((r) => r.name)).toEqual([
+      'b_S01E01_EN.mp4',
+      'a_S01E02_EN.mp4',
+      'b_S01E02_EN.mp4',
+      'final_v2.mov',
+    ]);
+    const plans = planOf(ordered, episodes, new Set([EN]), new Set());
+    expect(plans.get(rows[3].key)).toEqual({ kind: 'clash', keptName: 'b_S01E02_EN.mp4' });
   });
 });

@@ -10,6 +10,8 @@ export type NumberValue = number | '';
  */
 export interface IntakeFile {
   key: string;
+  /** In the order files were added: in a clash, the one added first is kept unless the person chooses. */
+  order: number;
   file: File;
   name: string;
   season: NumberValue;
@@ -18,7 +20,7 @@ export interface IntakeFile {
   /** The title a new episode or a new language version gets (the name's guess, as edited). */
   title: string;
   include: boolean;
-  /** Chosen by "Keep this file" in a clash: the highest wins; 0 for none, then the first row in the table wins. */
+  /** Chosen by "Keep this file" in a clash: the highest wins; 0 for none, then the one added first. */
   keptAt: number;
 }
 
@@ -29,6 +31,7 @@ export function fromMatch(files: File[], rows: IntakeRow[], startKey: number): I
     const matched = row?.season != null && row.episode != null;
     return {
       key: `f${startKey + i}`,
+      order: startKey + i,
       file,
       name: file.name,
       season: row?.season ?? '',
@@ -91,7 +94,7 @@ export type RowPlan =
 
 /**
  * Every row's plan. Two included rows for the same season, episode and language clash: one is kept (the one the
- * person chose last, else the first in the table) and the others are not uploaded. A row in a language the brand
+ * person chose last, else the one added first) and the others are not uploaded. A row in a language the brand
  * has no version in waits for the person's "Create the … version of the brand" (`newLangs`), checked by default.
  */
 export function planOf(
@@ -106,7 +109,8 @@ export function planOf(
     if (!row.include || missingOf(row)) continue;
     const k = `${row.season}:${row.episode}:${row.langId}`;
     const other = kept.get(k);
-    if (!other || row.keptAt > other.keptAt) kept.set(k, row);
+    const wins = !other || row.keptAt > other.keptAt || (row.keptAt === other.keptAt && row.order < other.order);
+    if (wins) kept.set(k, row);
   }
   for (const row of rows) plans.set(row.key, rowPlan(row, kept, episodes, brandLangs, newLangs));
   return plans;
