@@ -25,11 +25,12 @@ const work = mkdtempSync(path.join(tmpdir(), 'intake-e2e-'));
 /** A folder of masters named as a studio names them, and one name that says nothing. */
 const STUDIO_NAMES = [
   'Captain_Comet_S01E01_EN.mp4',
-  'captain-comet.s1e1.es.mov',
-  'Captain_Comet_S01E02_EN.mp4',
-  'captain-comet.s1e2.es.mov',
+  'captain-comet.s1e1.despegue.es.mov',
+  'Captain_Comet_S01E02_The_Big_Launch_EN.mp4',
+  'captain-comet.s1e2.el-gran-salto.es.mov',
 ];
-const CLASH = 'Captain_Comet_S01E02_EN_v2.mp4';
+const [E1_EN, E1_ES, E2_EN, E2_ES] = STUDIO_NAMES;
+const CLASH = 'Captain_Comet_S01E02_The_Big_Launch_EN_v2.mp4';
 const UNMATCHED = 'final_v2.mov';
 
 let c: ConsoleUnderTest;
@@ -104,17 +105,20 @@ describe('Upload episodes', () => {
 
     // What each name says, before anything is created.
     const cell = async (name: string, label: string) => dialog.getByLabel(`${label} of ${name}`).inputValue();
-    expect(await cell('Captain_Comet_S01E01_EN.mp4', 'Season')).toBe('1');
-    expect(await cell('Captain_Comet_S01E01_EN.mp4', 'Episode')).toBe('1');
-    expect(await cell('Captain_Comet_S01E01_EN.mp4', 'Language')).toBe('English');
-    expect(await cell('captain-comet.s1e2.es.mov', 'Episode')).toBe('2');
-    expect(await cell('captain-comet.s1e2.es.mov', 'Language')).toBe('Spanish');
+    expect(await cell(E1_EN, 'Season')).toBe('1');
+    expect(await cell(E1_EN, 'Episode')).toBe('1');
+    expect(await cell(E1_EN, 'Language')).toBe('English');
+    expect(await cell(E2_ES, 'Episode')).toBe('2');
+    expect(await cell(E2_ES, 'Language')).toBe('Spanish');
+    // The title guessed from what the name says besides the brand, the episode and the language.
+    expect(await cell(E2_EN, 'Title')).toBe('The Big Launch');
+    expect(await cell(E2_ES, 'Title')).toBe('El Gran Salto');
+    expect(await cell(E1_ES, 'Title')).toBe('Despegue');
     // S1E1 exists: its English version keeps its title; its Spanish one is new and takes the guess.
-    await rowOf(table, 'Captain_Comet_S01E01_EN.mp4').getByText('S1E1 · Existing').waitFor();
-    await rowOf(table, 'Captain_Comet_S01E01_EN.mp4').getByText('Lift-Off · kept').waitFor();
-    await rowOf(table, 'captain-comet.s1e1.es.mov').getByText('S1E1 · Existing').waitFor();
-    await rowOf(table, 'Captain_Comet_S01E02_EN.mp4').getByText('S1E2 · New episode').waitFor();
-    expect(await cell('Captain_Comet_S01E02_EN.mp4', 'Title')).not.toBe('');
+    await rowOf(table, E1_EN).getByText('S1E1 · Existing').waitFor();
+    await rowOf(table, E1_EN).getByText('Lift-Off · kept').waitFor();
+    await rowOf(table, E1_ES).getByText('S1E1 · Existing').waitFor();
+    await rowOf(table, E2_EN).getByText('S1E2 · New episode').waitFor();
     // The name that says nothing stays, left out, for a choice by hand.
     expect(await cell(UNMATCHED, 'Season')).toBe('');
     expect(await dialog.getByLabel(`Upload ${UNMATCHED}`).isChecked()).toBe(false);
@@ -127,11 +131,9 @@ describe('Upload episodes', () => {
 
     // A second take of S1E2 in English clashes: the first is kept until the person keeps the other.
     await person.count(dialog.locator('input[type="file"]').setInputFiles([files.get(CLASH) ?? CLASH]));
-    await rowOf(table, CLASH).getByText('Clash: same episode and language as Captain_Comet_S01E02_EN.mp4').waitFor();
+    await rowOf(table, CLASH).getByText(`Clash: same episode and language as ${E2_EN}`).waitFor();
     await person.count(dialog.getByRole('radio', { name: `Keep ${CLASH}` }).check());
-    await rowOf(table, 'Captain_Comet_S01E02_EN.mp4')
-      .getByText(`Clash: same episode and language as ${CLASH}`)
-      .waitFor();
+    await rowOf(table, E2_EN).getByText(`Clash: same episode and language as ${CLASH}`).waitFor();
     // The unmatched file, filled in by hand: S1E3 in English, a new episode with the title typed.
     await person.count(dialog.getByLabel(`Season of ${UNMATCHED}`).fill('1'));
     await person.count(dialog.getByLabel(`Episode of ${UNMATCHED}`).fill('3'));
@@ -162,9 +164,8 @@ describe('Upload episodes', () => {
     expect(at(1)?.item.id).toBe(liftOff);
     const titles = (n: number) => Object.fromEntries((at(n)?.langs ?? []).map((l) => [l.lang_id, l.title]));
     expect(titles(1)[ENGLISH]).toBe('Lift-Off');
-    expect(titles(1)[SPANISH]).toBeTruthy();
-    expect(titles(2)[ENGLISH]).toBeTruthy();
-    expect(titles(2)[SPANISH]).toBeTruthy();
+    expect(titles(1)[SPANISH]).toBe('Despegue');
+    expect(titles(2)).toEqual({ [ENGLISH]: 'The Big Launch', [SPANISH]: 'El Gran Salto' });
     expect(titles(3)).toEqual({ [ENGLISH]: 'Moon Dust' });
     for (const e of made) {
       for (const l of e.langs) {
@@ -195,7 +196,7 @@ describe('Upload episodes', () => {
     await page.goto(`/admin/content?brand=${brand.id}`);
     await page.getByRole('button', { name: 'Upload episodes' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload episodes · Comet Dark' });
-    const names = ['Captain_Comet_S01E02_EN.mp4', 'captain-comet.s1e2.es.mov'];
+    const names = [E2_EN, E2_ES];
     await dialog.locator('input[type="file"]').setInputFiles(names.map((n) => files.get(n) ?? n));
     await dialog.getByText('2 files to upload · 1 new episode').waitFor();
     await expectAccessible(page, 'the intake table, dark');
@@ -237,7 +238,7 @@ describe('Upload episodes', () => {
     const page = await c.newPage();
     await c.signIn(page);
     await page.goto(`/admin/content?brand=${brand.id}`);
-    const name = 'Captain_Comet_S01E01_EN.mp4';
+    const name = E1_EN;
     const tus: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/uploads/tus')) tus.push(`${r.method()} ${new URL(r.url()).pathname}`);

@@ -446,6 +446,7 @@ function IntakeTableRow({
         ) : (
           <TextInput
             aria-label={`Title of ${row.name}`}
+            placeholder="No title in the name"
             value={row.title}
             onChange={(e) => onChange({ title: e.currentTarget.value })}
             size="xs"
