@@ -26,6 +26,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { ingestKeyGuard } from './modules/ingest-keys/guard.ts';
 import { ingestKeyRoutes } from './modules/ingest-keys/routes.ts';
+import { intakeRoutes } from './modules/intake/routes.ts';
 import { linkRoutes } from './modules/links/routes.ts';
 import { localeRoutes } from './modules/locales/routes.ts';
 import { promoCodeRoutes } from './modules/promo-codes/routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await streamRoutes(api);
     await promoCodeRoutes(api);
     await uploadRoutes(api);
+    await intakeRoutes(api);
     await videoRoutes(api);
     await ingestKeyRoutes(api);
     await reportRoutes(api);

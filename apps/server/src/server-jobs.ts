@@ -5,6 +5,7 @@ import { collectGarbage } from './lib/storage/garbage.ts';
 import type { Storage } from './lib/storage/index.ts';
 import { emptyBinJob } from './modules/bin/index.ts';
 import { publishOnScheduleJob } from './modules/schedule/index.ts';
+import { cleanUpExpiredUploads } from './modules/uploads/tus.ts';
 import { createTranscoder, type Transcoder, type VideoServices } from './modules/videos/index.ts';
 
 export interface ServerJobs {
@@ -27,8 +28,23 @@ const collectGarbageJob = (storage: Storage): Job => ({
 });
 
 /**
- * The work the server does by itself: emptying the bin, publishing on schedule, deleting thrown-away objects, and
- * processing videos. Written once for main.ts and the e2e journeys, so the server they drive runs the same jobs as
+ * Resumable uploads with no progress for a day (decision 063), looked for each hour. Files of this instance's work
+ * folder, so every instance runs it for its own (afterRun runs on the instance that took the job; an instance whose
+ * turn it is not finds its leftovers the next time it takes it).
+ */
+const cleanUpUploadsJob = (workDir: string, log: FastifyBaseLogger): Job => ({
+  name: 'clean-up-expired-uploads',
+  everyMs: 60 * 60_000,
+  run: async () => {},
+  afterRun: async (_db, now) => {
+    const removed = await cleanUpExpiredUploads(workDir, now);
+    if (removed > 0) log.info({ removed }, 'resumable uploads without progress for a day removed');
+  },
+});
+
+/**
+ * The work the server does by itself: emptying the bin, publishing on schedule, deleting thrown-away objects,
+ * removing resumable uploads left without progress, and processing videos. Written once for main.ts and the e2e journeys, so the server they drive runs the same jobs as
  * the real one. Publishing on schedule runs every 15 s, so the runner looks for due jobs every 5 s
  * (docs/decisions/031-scheduler.md); videos are claimed as they are queued and every few seconds (decision 060).
  */
@@ -48,7 +64,9 @@ export function createServerJobs(options: {
     publicUrl,
     onBuildError: (err, lang) => log.error({ err, lang }, 'automatic catalogue build failed'),
   });
-  const runner = createJobRunner(db, [emptyBinJob, publishOnSchedule, collectGarbageJob(storage)], {
+  const jobs = [emptyBinJob, publishOnSchedule, collectGarbageJob(storage)];
+  if (videos) jobs.push(cleanUpUploadsJob(videos.services.workDir, log));
+  const runner = createJobRunner(db, jobs, {
     now,
     onError: (job, err) => log.error({ err, job }, 'scheduled job failed'),
   });

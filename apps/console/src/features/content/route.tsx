@@ -2,7 +2,7 @@ import type { BrandName, Content, ContentPage } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useCallbackRef } from '@mantine/hooks';
-import { IconLink, IconSearch } from '@tabler/icons-react';
+import { IconLink, IconSearch, IconUpload } from '@tabler/icons-react';
 import { memo, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { brandNamesQuery, itemQueries, useBrandNames, useLanguages } from '../../shared/api/index.ts';
@@ -35,6 +35,8 @@ import { LinkedContent } from './linked-content.tsx';
 // The modals (forms, zod schemas, uploads) are not needed to show the list: mounted once the browser is idle.
 const ContentModal = lazyComponent(() => import('./content-modal.tsx').then((m) => m.ContentModal));
 const LinksModal = lazyComponent(() => import('./links-modal.tsx').then((m) => m.LinksModal));
+// "Upload episodes" (decision 065) brings the dropzone and the tus client: loaded when it is opened.
+const IntakeModal = lazyComponent(() => import('./intake/intake-modal.tsx').then((m) => m.IntakeModal));
 
 const URL_DEFAULTS = { brand: '', season: '', search: '', sort: 'season', dir: 'asc', page: '1' };
 const ALL_SEASONS = 'all';
@@ -182,6 +184,7 @@ function ListTools({
   search,
   onSearch,
   onLinks,
+  uploadButton,
   newButton,
 }: {
   seasons: number[];
@@ -190,6 +193,7 @@ function ListTools({
   search: string;
   onSearch: (typed: string) => void;
   onLinks: () => void;
+  uploadButton: ReactNode;
   newButton: ReactNode;
 }) {
   return (
@@ -207,10 +211,33 @@ function ListTools({
         <Button variant="default" leftSection={<IconLink size={16} />} onClick={onLinks}>
           Links
         </Button>
+        {uploadButton}
         {newButton}
       </Group>
     </>
   );
+}
+
+/** Opens "Upload episodes" for the chosen brand; its code starts loading as the pointer or the keyboard nears it. */
+function UploadEpisodesButton({ disabled, onClick }: { disabled: boolean; onClick: () => void }) {
+  const mayAdd = useMay(CALL_PERMISSIONS.content.add);
+  if (!mayAdd) return null;
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconUpload size={16} aria-hidden />}
+      onClick={onClick}
+      onMouseEnter={IntakeModal.preload}
+      onFocus={IntakeModal.preload}
+      disabled={disabled}
+    >
+      Upload episodes
+    </Button>
+  );
+}
+
+function Intake({ brand, opened, onClose }: { brand: BrandName | null; opened: boolean; onClose: () => void }) {
+  return brand && opened ? <IntakeModal key={brand.id} brand={brand} onClose={onClose} /> : null;
 }
 
 export function Component() {
@@ -228,6 +255,7 @@ export function Component() {
   const [search, setSearch] = useUrlSearch(url.search, (typed) => setUrl({ search: typed, page: '1' }));
 
   const [linksOpen, setLinksOpen] = useState(false);
+  const [intakeOpen, setIntakeOpen] = useState(false);
 
   const brand = brands.data?.find((b) => b.id === brandId) ?? null;
   // The brand in the address is taken at its word until the brands arrive: its rows need not wait for them.
@@ -287,6 +315,7 @@ export function Component() {
             search={search}
             onSearch={setSearch}
             onLinks={() => setLinksOpen(true)}
+            uploadButton={<UploadEpisodesButton disabled={!brand} onClick={() => setIntakeOpen(true)} />}
             newButton={newButton}
           />
         ) : null}
@@ -333,6 +362,7 @@ export function Component() {
             onClosed={closed}
           />
         ) : null}
+        <Intake brand={brand} opened={intakeOpen} onClose={() => setIntakeOpen(false)} />
         {brand && brands.data && (idle || linksOpen) ? (
           <LinksModal brand={brand} brands={brands.data} opened={linksOpen} onClose={() => setLinksOpen(false)} />
         ) : null}

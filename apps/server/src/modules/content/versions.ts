@@ -8,7 +8,7 @@ import { guardedUpdate } from '../../lib/guarded-update.ts';
 import { contentLangShown, notInBin, shownColumns } from '../../lib/in-bin.ts';
 import type { Body } from '../../lib/route.ts';
 
-import { toVideoFile, videoFileColumns } from '../videos/index.ts';
+import { fillEpisodeDuration, toVideoFile, videoFileColumns } from '../videos/index.ts';
 import { assertContent } from './data.ts';
 
 type Parsed<K extends keyof typeof api.content> = Body<(typeof api.content)[K]>;
@@ -66,7 +66,8 @@ export async function updateContentLang(db: Executor, body: Parsed<'langUpdate'>
  * Attaches an uploaded file to the language version of `content_id` in `lang_id`, creating the version
  * when it is missing. A file belongs to one version at most: attached to another one, it is refused.
  * A version that already has a different video gets the new one instead: the old file is detached
- * (kept in the file list) rather than refused, so replacing a video is a single step.
+ * (kept in the file list) rather than refused, so replacing a video is a single step. An episode with no duration
+ * takes the video's.
  */
 export async function attachVideo(db: Executor, body: Parsed<'attachVideo'>): Promise<ContentLang> {
   const langId = await db.transaction(async (tx) => {
@@ -100,6 +101,7 @@ export async function attachVideo(db: Executor, body: Parsed<'attachVideo'>): Pr
     }
     await tx.update(videoFiles).set({ content_lang_id: null }).where(eq(videoFiles.content_lang_id, lang.id));
     await tx.update(videoFiles).set({ content_lang_id: lang.id }).where(eq(videoFiles.id, file.id));
+    await fillEpisodeDuration(tx, file.id);
     return lang.id;
   });
   return getContentLang(db, langId);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline, type Readable } from 'node:stream';
 import { pipeline as pipelineAsync } from 'node:stream/promises';
@@ -119,9 +119,8 @@ export function labelFromName(filename: string | undefined, fallback: string): s
 }
 
 /**
- * A video upload: streamed to a file of its own in `workDir` (never held whole), probed there, and kept as a private
- * master only when the probe finds a video in it; then queued for processing (modules/videos). Whatever goes wrong
- * leaves nothing behind: the temporary file is removed, and a master stored before a failed insert is deleted.
+ * A video upload: streamed to a file of its own in `workDir` (never held whole), then kept by `keepVideo` like a
+ * resumable upload's finished file. Whatever goes wrong leaves nothing behind: the temporary file is removed.
  */
 export async function saveVideo(
   db: Executor,
@@ -133,8 +132,6 @@ export async function saveVideo(
   const meter = new ByteMeter(options.maxBytes, `File is bigger than ${formatLimit(options.maxBytes)}`);
   await mkdir(options.workDir, { recursive: true });
   const temporary = path.join(options.workDir, `upload-${randomUUID()}`);
-  const key = `masters/${randomUUID()}`;
-  let stored = false;
   try {
     try {
       await pipelineAsync(file, meter, createWriteStream(temporary));
@@ -147,23 +144,45 @@ export async function saveVideo(
       if ((err as NodeJS.ErrnoException).syscall) throw err;
       throw badRequest('The upload was interrupted or is not valid multipart data');
     }
-    if (meter.bytes === 0) throw new HttpError(415, 'The file is empty: a video was expected');
-    let source: VideoSource;
-    try {
-      source = await probeMaster(options.bin, temporary);
-    } catch (err) {
-      // The probe's own sentence: not a video, or a file it could not read to the end (a timeout, a crash).
-      if (err instanceof NotAVideo || err instanceof MediaToolFailed) throw new HttpError(415, err.message);
-      throw err;
-    }
-    if (source.duration_sec > MAX_MASTER_SECONDS) {
-      throw new HttpError(
-        413,
-        `The video is longer than ${MAX_MASTER_SECONDS / 3600} hours: an episode or a film is expected`,
-      );
-    }
-    const { size } = await storage.moveIn(key, temporary, { contentType: 'application/octet-stream', immutable: true });
-    stored = true;
+    return await keepVideo(db, storage, temporary, filename, options.bin);
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}
+
+/**
+ * A whole upload in a local file (a multipart upload streamed to disk, or a resumable upload's last byte received)
+ * becomes a `VideoFile`: probed there, moved into storage as a private master only when the probe finds a video in
+ * it, and queued for processing (modules/videos). Refused (415, 413) with the probe's sentence otherwise; the caller
+ * removes the file whatever happens (after a success it is no longer there). A master stored before a failed insert
+ * is deleted.
+ */
+export async function keepVideo(
+  db: Executor,
+  storage: Storage,
+  file: string,
+  filename: string | undefined,
+  bin: Binaries,
+): Promise<VideoFile> {
+  if ((await stat(file)).size === 0) throw new HttpError(415, 'The file is empty: a video was expected');
+  let source: VideoSource;
+  try {
+    source = await probeMaster(bin, file);
+  } catch (err) {
+    // The probe's own sentence: not a video, or a file it could not read to the end (a timeout, a crash).
+    if (err instanceof NotAVideo || err instanceof MediaToolFailed) throw new HttpError(415, err.message);
+    throw err;
+  }
+  if (source.duration_sec > MAX_MASTER_SECONDS) {
+    throw new HttpError(
+      413,
+      `The video is longer than ${MAX_MASTER_SECONDS / 3600} hours: an episode or a film is expected`,
+    );
+  }
+  const key = `masters/${randomUUID()}`;
+  const { size } = await storage.moveIn(key, file, { contentType: 'application/octet-stream', immutable: true });
+  let stored = true;
+  try {
     // In a transaction of its own, though it is one statement: that is where the audit log learns who uploaded.
     const [row] = await db.transaction((tx) =>
       tx
@@ -185,7 +204,5 @@ export async function saveVideo(
   } catch (err) {
     if (stored) await storage.delete(key).catch(noop);
     throw err;
-  } finally {
-    await rm(temporary, { force: true });
   }
 }

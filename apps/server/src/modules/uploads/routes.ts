@@ -1,10 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
-import { api } from '@kids-vod/contract';
-import type { FastifyInstance } from 'fastify';
+import { api, TUS_UPLOADS_PATH } from '@kids-vod/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NodeRequest } from 'srvx/node';
 import { badRequest } from '../../lib/errors.ts';
 import { requirePermission } from '../../lib/permissions.ts';
 import { route } from '../../lib/route.ts';
 import { saveImage, saveVideo } from './data.ts';
+import { createTusUploads } from './tus.ts';
 
 const NOT_MULTIPART = 'Send the file as multipart/form-data in the field "file"';
 
@@ -59,5 +61,50 @@ export async function uploadRoutes(app: FastifyInstance) {
       },
       { changes: 'own-transactions' },
     );
+  });
+
+  await tusRoutes(app);
+}
+
+/**
+ * Resumable video uploads (tus 1.0.0 at TUS_UPLOADS_PATH, decision 063): not calls of the contract, but routes of the
+ * API all the same, so the session guard runs first (signed in, the cross-site check of unsafe methods, permission
+ * `catalogue` like a video upload) and the answers get the API's headers. The library answers; its body is read by
+ * it straight from the request, streamed to disk.
+ */
+async function tusRoutes(app: FastifyInstance) {
+  const tus = createTusUploads({
+    db: app.database.db,
+    storage: app.storage,
+    workDir: app.videos.workDir,
+    bin: app.videos.bin,
+    maxBytes: app.config.MAX_VIDEO_BYTES,
+    queued: () => app.videos.queued(),
+    logError: (err) => app.log.error({ err }, 'resumable upload failed'),
+  });
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    // The guard has set the user (the route is not public).
+    const userId = req.user?.id;
+    if (userId === undefined) throw new Error('A tus request reached its handler unsigned');
+    const response = await tus.handle(new NodeRequest({ req: req.raw, res: reply.raw }), userId);
+    reply.code(response.status);
+    for (const [name, value] of response.headers) if (name !== 'content-length') reply.header(name, value);
+    const body = await response.text();
+    if (response.status >= 400) reply.type('application/json; charset=utf-8');
+    return reply.send(body === '' ? undefined : body);
+  };
+  await app.register(async (scope) => {
+    // The bytes of a PATCH (or of a creation with upload) are left unread for the library; so is any other body.
+    scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    for (const url of [TUS_UPLOADS_PATH, `${TUS_UPLOADS_PATH}/:id`]) {
+      scope.route({
+        method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
+        url,
+        schema: { hide: true },
+        config: { permission: 'catalogue' },
+        handler,
+      });
+    }
   });
 }

@@ -72,3 +72,26 @@ export async function deleteVideoFile(db: Executor, id: number): Promise<void> {
   }
   await moveToBin(db, 'video_files', id);
 }
+
+/**
+ * An episode whose duration is unknown (0) takes its video's (issue 30: the duration comes from the video, no one
+ * types it): when a video is attached to one of its language versions, and when such a video becomes ready (its
+ * duration measured then, where the upload's probe gave none). A duration someone typed is kept; the console shows
+ * when a video disagrees with it. `updated_at` is left as it is: filling an empty field must not make a form open
+ * on the episode stale.
+ */
+export async function fillEpisodeDuration(db: Executor, videoFileId: number): Promise<void> {
+  await db
+    .update(content)
+    .set({ duration_sec: sql`${videoFiles.duration_sec}` })
+    .from(videoFiles)
+    .innerJoin(contentLangs, eq(contentLangs.id, videoFiles.content_lang_id))
+    .where(
+      and(
+        eq(videoFiles.id, videoFileId),
+        eq(content.id, contentLangs.content_id),
+        eq(content.duration_sec, 0),
+        sql`${videoFiles.duration_sec} > 0`,
+      ),
+    );
+}

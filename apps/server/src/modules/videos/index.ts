@@ -1,4 +1,4 @@
-export { deleteVideoFile, getVideoFile, listVideoFiles, retryVideoFile } from './data.ts';
+export { deleteVideoFile, fillEpisodeDuration, getVideoFile, listVideoFiles, retryVideoFile } from './data.ts';
 export {
   type Binaries,
   MAX_MASTER_SECONDS,

@@ -10,6 +10,7 @@ import { videoFiles } from '../../db/schema.ts';
 import { outsideAnyActor } from '../../lib/actor.ts';
 import { collectGarbage, throwAway } from '../../lib/storage/garbage.ts';
 import type { Storage } from '../../lib/storage/index.ts';
+import { fillEpisodeDuration } from './data.ts';
 import {
   type Binaries,
   type LadderResult,
@@ -270,6 +271,11 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
       if (!ready) {
         // Claimed by another worker meanwhile (this one was thought dead), or deleted: what it wrote is garbage.
         await throwAway(db, [{ key: job.attempt_prefix, folder: true }]);
+      } else {
+        // Best effort: the video is ready whatever happens to its episode's duration.
+        await fillEpisodeDuration(db, job.id).catch((err) =>
+          log.warn({ err, video: job.id }, 'episode duration not filled'),
+        );
       }
     } catch (err) {
       await settleFailure(job, err, lost);

@@ -1,0 +1,167 @@
+import type { Content, IntakeRow } from '@kids-vod/contract';
+
+/** Number inputs hold '' while empty. */
+export type NumberValue = number | '';
+
+/**
+ * One chosen file in the intake table: what its name said (api.intake.match), as the person has corrected it.
+ * `include` is the person's choice; a row is uploaded only when included, complete and not the losing side of a
+ * clash (see `planOf`).
+ */
+export interface IntakeFile {
+  key: string;
+  /** In the order files were added: in a clash, the one added first is kept unless the person chooses. */
+  order: number;
+  file: File;
+  name: string;
+  season: NumberValue;
+  episode: NumberValue;
+  langId: number | null;
+  /** The title a new episode or a new language version gets (the name's guess, as edited). */
+  title: string;
+  include: boolean;
+  /** Chosen by "Keep this file" in a clash: the highest wins; 0 for none, then the one added first. */
+  keptAt: number;
+}
+
+/** A row whose name said no episode starts left out: filling season and episode takes it in (decision 065). */
+export function fromMatch(files: File[], rows: IntakeRow[], startKey: number): IntakeFile[] {
+  return files.map((file, i) => {
+    const row = rows[i];
+    const matched = row?.season != null && row.episode != null;
+    return {
+      key: `f${startKey + i}`,
+      order: startKey + i,
+      file,
+      name: file.name,
+      season: row?.season ?? '',
+      episode: row?.episode ?? '',
+      langId: row?.lang_id ?? null,
+      title: row?.title ?? '',
+      include: matched,
+      keptAt: 0,
+    };
+  });
+}
+
+/**
+ * The table's order: by season, episode and file name, names that say no episode last. Applied when files are added,
+ * not while the person edits (a row does not jump away from the input being typed in).
+ */
+export function inTableOrder(rows: IntakeFile[]): IntakeFile[] {
+  const n = (v: NumberValue) => (v === '' ? Number.POSITIVE_INFINITY : v);
+  return [...rows].sort(
+    (a, b) => n(a.season) - n(b.season) || n(a.episode) - n(b.episode) || a.name.localeCompare(b.name),
+  );
+}
+
+/** The brand's episodes by season and number: where a row's season and episode land. */
+export type EpisodeIndex = Map<string, Content>;
+export const episodeKey = (season: number, episode: number) => `${season}:${episode}`;
+export function indexEpisodes(content: Content[] | undefined): EpisodeIndex {
+  return new Map((content ?? []).map((c) => [episodeKey(c.season, c.sort_number), c]));
+}
+
+/** Why an included row cannot be uploaded as it stands; null when it can. */
+export function missingOf(row: IntakeFile): string | null {
+  const missing = [
+    row.season === '' ? 'season' : null,
+    row.episode === '' ? 'episode' : null,
+    row.langId === null ? 'language' : null,
+  ].filter(Boolean);
+  if (missing.length === 0) return null;
+  return `Say its ${missing.join(', ').replace(/, ([^,]*)$/, ' and $1')}, or leave it out`;
+}
+
+/** What a row will do, as the table says it before anything is created. */
+export type RowPlan =
+  | { kind: 'left-out' }
+  | { kind: 'incomplete'; why: string }
+  | { kind: 'clash'; keptName: string }
+  | { kind: 'no-brand-version'; langId: number }
+  | {
+      kind: 'upload';
+      season: number;
+      episode: number;
+      langId: number;
+      /** The brand's episode at that season and number, or null: a new one is created. */
+      existing: Content | null;
+      /** The existing episode's version in the row's language (its title is kept), or null: it is created. */
+      versionTitle: string | null;
+      /** That version has a video already: the new one takes its place. */
+      replaces: boolean;
+    };
+
+/**
+ * Every row's plan. Two included rows for the same season, episode and language clash: one is kept (the one the
+ * person chose last, else the one added first) and the others are not uploaded. A row in a language the brand
+ * has no version in waits for the person's "Create the … version of the brand" (`newLangs`), checked by default.
+ */
+export function planOf(
+  rows: IntakeFile[],
+  episodes: EpisodeIndex,
+  brandLangs: Set<number>,
+  newLangs: Set<number>,
+): Map<string, RowPlan> {
+  const plans = new Map<string, RowPlan>();
+  const kept = new Map<string, IntakeFile>();
+  for (const row of rows) {
+    if (!row.include || missingOf(row)) continue;
+    const k = `${row.season}:${row.episode}:${row.langId}`;
+    const other = kept.get(k);
+    const wins = !other || row.keptAt > other.keptAt || (row.keptAt === other.keptAt && row.order < other.order);
+    if (wins) kept.set(k, row);
+  }
+  for (const row of rows) plans.set(row.key, rowPlan(row, kept, episodes, brandLangs, newLangs));
+  return plans;
+}
+
+function rowPlan(
+  row: IntakeFile,
+  kept: Map<string, IntakeFile>,
+  episodes: EpisodeIndex,
+  brandLangs: Set<number>,
+  newLangs: Set<number>,
+): RowPlan {
+  if (!row.include) return { kind: 'left-out' };
+  const why = missingOf(row);
+  if (why || row.season === '' || row.episode === '' || row.langId === null)
+    return { kind: 'incomplete', why: why ?? '' };
+  const winner = kept.get(`${row.season}:${row.episode}:${row.langId}`);
+  if (winner && winner.key !== row.key) return { kind: 'clash', keptName: winner.name };
+  if (!brandLangs.has(row.langId) && !newLangs.has(row.langId)) return { kind: 'no-brand-version', langId: row.langId };
+  const existing = episodes.get(episodeKey(row.season, row.episode)) ?? null;
+  const version = existing?.langs.find((l) => l.lang_id === row.langId) ?? null;
+  return {
+    kind: 'upload',
+    season: row.season,
+    episode: row.episode,
+    langId: row.langId,
+    existing,
+    versionTitle: version ? version.title : null,
+    replaces: version?.has_video ?? false,
+  };
+}
+
+/** Rows that clash with another (either side), for the "Keep this file" choice. */
+export function clashingKeys(rows: IntakeFile[], plans: Map<string, RowPlan>): Set<string> {
+  const keys = new Set<string>();
+  const byEpisode = new Map<string, IntakeFile[]>();
+  for (const row of rows) {
+    const plan = plans.get(row.key);
+    if (plan?.kind !== 'upload' && plan?.kind !== 'clash') continue;
+    const k = `${row.season}:${row.episode}:${row.langId}`;
+    byEpisode.set(k, [...(byEpisode.get(k) ?? []), row]);
+  }
+  for (const group of byEpisode.values()) if (group.length > 1) for (const row of group) keys.add(row.key);
+  return keys;
+}
+
+/** The languages of rows to upload that the brand has no version in: offered to create. */
+export function missingBrandLangs(rows: IntakeFile[], brandLangs: Set<number>): number[] {
+  const langs = new Set<number>();
+  for (const row of rows) {
+    if (row.include && row.langId !== null && !brandLangs.has(row.langId) && !missingOf(row)) langs.add(row.langId);
+  }
+  return [...langs].sort((a, b) => a - b);
+}

@@ -1,0 +1,201 @@
+import { rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { TUS_UPLOADS_PATH, VIDEO_FILE_ID_HEADER } from '@kids-vod/contract';
+import { FileStore } from '@tus/file-store';
+import { ERRORS, Server, type Upload } from '@tus/server';
+import type { Executor } from '../../db/client.ts';
+import { HttpError } from '../../lib/errors.ts';
+import type { Storage } from '../../lib/storage/index.ts';
+import type { Binaries } from '../videos/index.ts';
+import { formatLimit, keepVideo } from './data.ts';
+
+/** An upload with no byte received for this long is removed (issue 30: "uploads older than a day without progress"). */
+export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+/** Where resumable uploads are received: the video work folder, never served (only DATA_DIR/media is). */
+export const tusFolder = (workDir: string) => path.join(workDir, 'tus');
+
+/** The metadata key holding the uploader's user id, set by the server at creation whatever the client sent. */
+const OWNER = 'owner';
+
+/**
+ * The library's file store, where an upload's age is counted from its last progress rather than its creation: the
+ * upload's `creation_date` is reported as its data file's last change, so the library's own expiry (a PATCH or HEAD
+ * answers 410 after it, and `Upload-Expires` moves on with each part) means "a day without progress", and
+ * `deleteExpired` removes exactly those, by a clock the periodic jobs (and the tests) give.
+ */
+export class UploadStore extends FileStore {
+  constructor(
+    directory: string,
+    private readonly clock: () => Date = () => new Date(),
+  ) {
+    super({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    const upload = await super.getUpload(id);
+    const { mtime } = await stat(path.join(this.directory, id));
+    upload.creation_date = mtime.toISOString();
+    return upload;
+  }
+
+  /** The uploader's user id of an upload, or undefined for an upload that does not exist (any more). */
+  async ownerOf(id: string): Promise<string | undefined> {
+    const info = await this.configstore.get(id).catch(() => undefined);
+    return info?.metadata?.[OWNER] ?? undefined;
+  }
+
+  /** Removes an upload's data and info files; nothing there is no error. */
+  async discard(id: string): Promise<void> {
+    await rm(path.join(this.directory, id), { force: true });
+    await this.configstore.delete(id).catch(() => {});
+  }
+
+  override async deleteExpired(): Promise<number> {
+    const now = this.clock().getTime();
+    const ids = (await this.configstore.list?.()) ?? [];
+    let removed = 0;
+    for (const id of ids) {
+      const changed = await stat(path.join(this.directory, id)).then(
+        (s) => s.mtime.getTime(),
+        // An info file without its data (a crash between the two): nothing to resume, removed.
+        () => 0,
+      );
+      if (now - changed > TUS_EXPIRY_MS) {
+        await this.discard(id);
+        removed++;
+      }
+    }
+    return removed;
+  }
+}
+
+/** Removes the resumable uploads with no progress for a day, by the jobs' clock: answers how many. */
+export function cleanUpExpiredUploads(workDir: string, now: Date): Promise<number> {
+  return new UploadStore(tusFolder(workDir), () => now).deleteExpired();
+}
+
+/** What a tus client is told, as the API tells every refusal: a sentence, in place of the library's own bodies. */
+function sentenceOf(body: string, maxBytes: number): string {
+  switch (body) {
+    case ERRORS.FILE_NOT_FOUND.body:
+      return 'No such upload: it was finished, removed after a day without progress, or is not yours';
+    case ERRORS.FILE_NO_LONGER_EXISTS.body:
+      return 'This upload was removed after a day without progress: start it again';
+    case ERRORS.INVALID_OFFSET.body:
+      return 'Upload-Offset is not the number of bytes received: ask for it (HEAD) and resume from there';
+    case ERRORS.ERR_MAX_SIZE_EXCEEDED.body:
+      return `File is bigger than ${formatLimit(maxBytes)}`;
+    case ERRORS.ERR_SIZE_EXCEEDED.body:
+      return 'The bytes sent go past the Upload-Length given when the upload was created';
+    case ERRORS.INVALID_LENGTH.body:
+      return 'Send Upload-Length, the file size in bytes, to create an upload';
+    case ERRORS.MISSING_OFFSET.body:
+      return 'Send Upload-Offset, the number of bytes already received, with each PATCH';
+    case ERRORS.INVALID_CONTENT_TYPE.body:
+      return 'Send the bytes as Content-Type: application/offset+octet-stream';
+    case ERRORS.INVALID_METADATA.body:
+      return 'Upload-Metadata is not valid: comma-separated pairs of a key and a base64 value';
+    default:
+      return body.trim() || 'The upload was refused';
+  }
+}
+
+export interface TusUploads {
+  /** Answers one tus request (creation, HEAD, PATCH, DELETE, OPTIONS) of the signed-in `userId`. */
+  handle(request: Request, userId: number): Promise<Response>;
+}
+
+/**
+ * Resumable video uploads (tus 1.0.0, docs/decisions/063-episode-intake-server.md) with the protocol's own server
+ * library: each upload is its uploader's (another user's is "not found"), at most `maxBytes`, received into a file
+ * under the work folder; its last byte makes it a `VideoFile` as a multipart upload does (`keepVideo`), whose id the
+ * last PATCH answers in `Video-File-Id`.
+ */
+export function createTusUploads(options: {
+  db: Executor;
+  storage: Storage;
+  workDir: string;
+  bin: Binaries;
+  maxBytes: number;
+  /** A video was queued: wakes the transcoder. */
+  queued: () => void;
+  /** An error the client is told only "something went wrong" about. */
+  logError: (err: unknown) => void;
+}): TusUploads {
+  const store = new UploadStore(tusFolder(options.workDir));
+  // Who sends each request: the hooks get the library's request object, the one handed to `handle`.
+  const users = new WeakMap<Request, number>();
+  // An upload whose last byte is being kept: a second PATCH at its end meanwhile would keep it twice.
+  const finishing = new Set<string>();
+
+  const refuse = (status: number, detail: string) => ({ status_code: status, body: JSON.stringify({ detail }) });
+
+  const server = new Server({
+    path: TUS_UPLOADS_PATH,
+    datastore: store,
+    maxSize: options.maxBytes,
+    relativeLocation: true,
+    // Same origin only: no Access-Control-Allow-Origin at all.
+    allowedOrigins: [],
+    async onIncomingRequest(req, id) {
+      if (req.method === 'POST' || req.method === 'OPTIONS') return;
+      // Another user's upload is answered as one that does not exist: its id says nothing to them.
+      if ((await store.ownerOf(id)) !== String(users.get(req))) throw ERRORS.FILE_NOT_FOUND;
+    },
+    async onUploadCreate(req, upload) {
+      return { metadata: { ...upload.metadata, [OWNER]: String(users.get(req)) } };
+    },
+    async onUploadFinish(_req, upload) {
+      if (finishing.has(upload.id)) throw new HttpError(409, 'This upload is being finished already');
+      finishing.add(upload.id);
+      const file = path.join(store.directory, upload.id);
+      try {
+        const video = await keepVideo(
+          options.db,
+          options.storage,
+          file,
+          upload.metadata?.filename ?? undefined,
+          options.bin,
+        );
+        await store.discard(upload.id);
+        options.queued();
+        return { headers: { [VIDEO_FILE_ID_HEADER]: String(video.id) } };
+      } catch (err) {
+        // Refused as a video: nothing is kept. Any other failure keeps the bytes, so the client can finish again (a
+        // PATCH of no bytes at the end).
+        if (err instanceof HttpError) await store.discard(upload.id);
+        throw err;
+      } finally {
+        finishing.delete(upload.id);
+      }
+    },
+    onResponseError(_req, err) {
+      if (err instanceof HttpError) return refuse(err.status, err.message);
+      if ('status_code' in err && err.status_code < 500) {
+        return refuse(err.status_code, sentenceOf(err.body, options.maxBytes));
+      }
+      // A connection cut mid-PATCH (the client resumes from the bytes kept) is no server fault to report.
+      if (err !== ERRORS.FILE_WRITE_ERROR) options.logError(err);
+      return refuse(500, 'Something went wrong receiving the upload: ask for its offset (HEAD) and resume');
+    },
+  });
+
+  return {
+    async handle(request, userId) {
+      users.set(request, userId);
+      const response = await server.handleWeb(request);
+      if (response.status < 400) return response;
+      // The library's own refusals outside its error path (412 without Tus-Resumable, 400 for a bad header) are
+      // plain text: they get the API's shape too.
+      const body = await response.text();
+      if (body.startsWith('{')) return new Response(body, response);
+      const headers = new Headers(response.headers);
+      headers.delete('content-length');
+      return new Response(JSON.stringify({ detail: sentenceOf(body, options.maxBytes) }), {
+        status: response.status,
+        headers,
+      });
+    },
+  };
+}
