@@ -22,8 +22,9 @@ const bench = await createBenchDatabase('intake');
 const server = await startBenchApp(bench.database);
 try {
   const { db } = bench.database;
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   await db.execute(sql`insert into brands (name, slug) values ('Conejitos de la Luna', 'conejitos-de-la-luna')`);
-  const [{ id: brandId }] = (await db.execute(sql`select id from brands limit 1`)).rows as { id: number }[];
+  const [{ id: brandId }] = await rows<{ id: number }>(sql`select id from brands limit 1`);
   await db.execute(sql`insert into content (brand_id, season, sort_number)
     select ${brandId}, 1 + (n - 1) / 100, 1 + (n - 1) % 100 from generate_series(1, ${EPISODES}) n`);
 
@@ -48,7 +49,7 @@ try {
   const answer = (await match()) as { rows: { content_id: number | null; lang_id: number | null }[] };
   const matched = answer.rows.filter((r) => r.content_id !== null).length;
   const withLang = answer.rows.filter((r) => r.lang_id !== null).length;
-  const [{ id: oneEpisode }] = (await db.execute(sql`select id from content limit 1`)).rows as { id: number }[];
+  const [{ id: oneEpisode }] = await rows<{ id: number }>(sql`select id from content limit 1`);
   const [matchMs, getMs] = await medianPairMs(match, post(api.content.get.path, { id: oneEpisode }), RUNS);
 
   // CPU time of this process (server and client both) per match: the figure the load of a shared machine bends least.
@@ -57,8 +58,10 @@ try {
   const cpu = process.cpuUsage(cpuStart);
   const cpuMs = (cpu.user + cpu.system) / 1000 / RUNS;
 
-  const langs = (await db.execute(sql`select id, code, name from languages`)).rows as never[];
-  const episodes = (await db.execute(sql`select id, season, sort_number from content`)).rows as never[];
+  const langs = await rows<{ id: number; code: string; name: string }>(sql`select id, code, name from languages`);
+  const episodes = await rows<{ id: number; season: number; sort_number: number }>(
+    sql`select id, season, sort_number from content`,
+  );
   const alone = await medianMs(async () => {
     const context = matchContext({ name: 'Conejitos de la Luna', slug: 'conejitos-de-la-luna' }, langs, episodes);
     for (const name of names) matchName(name, context);
