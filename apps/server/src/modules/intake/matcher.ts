@@ -85,8 +85,11 @@ const THREE_LETTER: Record<string, string[]> = {
 
 /** Lower case without accents: "Épisode" and "episode" compare equal. */
 export function keyOf(text: string): string {
+  // Most names are ASCII: no accents to remove.
+  if (ASCII.test(text)) return text.toLowerCase();
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
+const ASCII = /^[\x20-\x7e]*$/;
 
 function tokenize(name: string): Token[] {
   const tokens: Token[] = [];
@@ -159,33 +162,46 @@ function findEpisode(tokens: Token[]): { season: number; episode: number } | nul
 }
 
 interface LanguageIndex {
-  /** Whole names (one or more words, as keys) and their language. */
-  names: { words: string[]; id: number }[];
+  /** Whole names (one or more words, as keys) and their language, by their first word. */
+  names: Map<string, { words: string[]; id: number }[]>;
   /** Codes (two- and three-letter, lower case) and their language. */
   codes: Map<string, number>;
 }
 
+const ownNames = new Map<string, string | null>();
+/** A language's own name ("español", "русский") as a key, from the ICU data Node ships; null for a code it lacks. */
+function ownName(code: string): string | null {
+  let own = ownNames.get(code);
+  if (own === undefined) {
+    try {
+      const name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
+      own = name ? keyOf(name) : null;
+    } catch {
+      own = null;
+    }
+    ownNames.set(code, own);
+  }
+  return own;
+}
+
 /** What the matcher compares names with, computed once for a whole list of names. */
 export function indexLanguages(languages: MatchLanguage[]): LanguageIndex {
-  const names: LanguageIndex['names'] = [];
+  const names: { words: string[]; id: number }[] = [];
   const codes = new Map<string, number>();
   for (const lang of languages) {
     const code = lang.code.toLowerCase();
     codes.set(code, lang.id);
     for (const other of THREE_LETTER[code] ?? []) if (!codes.has(other)) codes.set(other, lang.id);
     const spellings = new Set([keyOf(lang.name)]);
-    try {
-      // The language's own name ("español", "русский"), from the ICU data Node ships.
-      const own = new Intl.DisplayNames([lang.code], { type: 'language' }).of(lang.code);
-      if (own) spellings.add(keyOf(own));
-    } catch {
-      // A code ICU does not know has its English name only.
-    }
+    const own = ownName(lang.code);
+    if (own) spellings.add(own);
     for (const spelling of spellings) names.push({ words: spelling.split(/\s+/), id: lang.id });
   }
   // Longer names first: "Brazilian Portuguese" before "Portuguese".
   names.sort((a, b) => b.words.length - a.words.length);
-  return { names, codes };
+  const byFirst = new Map<string, { words: string[]; id: number }[]>();
+  for (const n of names) byFirst.set(n.words[0], [...(byFirst.get(n.words[0]) ?? []), n]);
+  return { names: byFirst, codes };
 }
 
 /** Whether the free tokens from `i` are `words`. */
@@ -200,7 +216,9 @@ function codeStrength(t: Token, last: boolean): number {
 
 function findLanguage(tokens: Token[], index: LanguageIndex): number | null {
   for (let i = tokens.length - 1; i >= 0; i--) {
-    const named = index.names.find(({ words }) => runAt(tokens, i, words));
+    const named = tokens[i].used
+      ? undefined
+      : index.names.get(tokens[i].key)?.find(({ words }) => runAt(tokens, i, words));
     if (named) {
       for (let j = 0; j < named.words.length; j++) tokens[i + j].used = true;
       return named.id;
@@ -244,9 +262,10 @@ export function matchContext(
 ): MatchContext {
   const byKey = new Map<string, MatchEpisode>();
   // The lowest id wins where two episodes share a number: the one made first.
-  for (const e of [...episodes].sort((a, b) => a.id - b.id)) {
+  for (const e of episodes) {
     const key = episodeKey(e.season, e.sort_number);
-    if (!byKey.has(key)) byKey.set(key, e);
+    const known = byKey.get(key);
+    if (!known || e.id < known.id) byKey.set(key, e);
   }
   return { brand, languages: indexLanguages(languages), episodes: byKey };
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { TUS_UPLOADS_PATH, VIDEO_FILE_ID_HEADER } from '@kids-vod/contract';
@@ -71,7 +72,9 @@ export class UploadStore extends FileStore {
 }
 
 /** Removes the resumable uploads with no progress for a day, by the jobs' clock: answers how many. */
-export function cleanUpExpiredUploads(workDir: string, now: Date): Promise<number> {
+export async function cleanUpExpiredUploads(workDir: string, now: Date): Promise<number> {
+  // No folder: no resumable upload was ever made here (the store would create it).
+  if (!existsSync(tusFolder(workDir))) return 0;
   return new UploadStore(tusFolder(workDir), () => now).deleteExpired();
 }
 
@@ -123,7 +126,9 @@ export function createTusUploads(options: {
   /** An error the client is told only "something went wrong" about. */
   logError: (err: unknown) => void;
 }): TusUploads {
-  const store = new UploadStore(tusFolder(options.workDir));
+  // Made at the first request: the store creates its folder, which a server that never takes a resumable upload
+  // does not need.
+  let server: Server | undefined;
   // Who sends each request: the hooks get the library's request object, the one handed to `handle`.
   const users = new WeakMap<Request, number>();
   // An upload whose last byte is being kept: a second PATCH at its end meanwhile would keep it twice.
@@ -131,59 +136,61 @@ export function createTusUploads(options: {
 
   const refuse = (status: number, detail: string) => ({ status_code: status, body: JSON.stringify({ detail }) });
 
-  const server = new Server({
-    path: TUS_UPLOADS_PATH,
-    datastore: store,
-    maxSize: options.maxBytes,
-    relativeLocation: true,
-    // Same origin only: no Access-Control-Allow-Origin at all.
-    allowedOrigins: [],
-    async onIncomingRequest(req, id) {
-      if (req.method === 'POST' || req.method === 'OPTIONS') return;
-      // Another user's upload is answered as one that does not exist: its id says nothing to them.
-      if ((await store.ownerOf(id)) !== String(users.get(req))) throw ERRORS.FILE_NOT_FOUND;
-    },
-    async onUploadCreate(req, upload) {
-      return { metadata: { ...upload.metadata, [OWNER]: String(users.get(req)) } };
-    },
-    async onUploadFinish(_req, upload) {
-      if (finishing.has(upload.id)) throw new HttpError(409, 'This upload is being finished already');
-      finishing.add(upload.id);
-      const file = path.join(store.directory, upload.id);
-      try {
-        const video = await keepVideo(
-          options.db,
-          options.storage,
-          file,
-          upload.metadata?.filename ?? undefined,
-          options.bin,
-        );
-        await store.discard(upload.id);
-        options.queued();
-        return { headers: { [VIDEO_FILE_ID_HEADER]: String(video.id) } };
-      } catch (err) {
-        // Refused as a video: nothing is kept. Any other failure keeps the bytes, so the client can finish again (a
-        // PATCH of no bytes at the end).
-        if (err instanceof HttpError) await store.discard(upload.id);
-        throw err;
-      } finally {
-        finishing.delete(upload.id);
-      }
-    },
-    onResponseError(_req, err) {
-      if (err instanceof HttpError) return refuse(err.status, err.message);
-      if ('status_code' in err && err.status_code < 500) {
-        return refuse(err.status_code, sentenceOf(err.body, options.maxBytes));
-      }
-      // A connection cut mid-PATCH (the client resumes from the bytes kept) is no server fault to report.
-      if (err !== ERRORS.FILE_WRITE_ERROR) options.logError(err);
-      return refuse(500, 'Something went wrong receiving the upload: ask for its offset (HEAD) and resume');
-    },
-  });
+  const make = (store: UploadStore) =>
+    new Server({
+      path: TUS_UPLOADS_PATH,
+      datastore: store,
+      maxSize: options.maxBytes,
+      relativeLocation: true,
+      // Same origin only: no Access-Control-Allow-Origin at all.
+      allowedOrigins: [],
+      async onIncomingRequest(req, id) {
+        if (req.method === 'POST' || req.method === 'OPTIONS') return;
+        // Another user's upload is answered as one that does not exist: its id says nothing to them.
+        if ((await store.ownerOf(id)) !== String(users.get(req))) throw ERRORS.FILE_NOT_FOUND;
+      },
+      async onUploadCreate(req, upload) {
+        return { metadata: { ...upload.metadata, [OWNER]: String(users.get(req)) } };
+      },
+      async onUploadFinish(_req, upload) {
+        if (finishing.has(upload.id)) throw new HttpError(409, 'This upload is being finished already');
+        finishing.add(upload.id);
+        const file = path.join(store.directory, upload.id);
+        try {
+          const video = await keepVideo(
+            options.db,
+            options.storage,
+            file,
+            upload.metadata?.filename ?? undefined,
+            options.bin,
+          );
+          await store.discard(upload.id);
+          options.queued();
+          return { headers: { [VIDEO_FILE_ID_HEADER]: String(video.id) } };
+        } catch (err) {
+          // Refused as a video: nothing is kept. Any other failure keeps the bytes, so the client can finish again (a
+          // PATCH of no bytes at the end).
+          if (err instanceof HttpError) await store.discard(upload.id);
+          throw err;
+        } finally {
+          finishing.delete(upload.id);
+        }
+      },
+      onResponseError(_req, err) {
+        if (err instanceof HttpError) return refuse(err.status, err.message);
+        if ('status_code' in err && err.status_code < 500) {
+          return refuse(err.status_code, sentenceOf(err.body, options.maxBytes));
+        }
+        // A connection cut mid-PATCH (the client resumes from the bytes kept) is no server fault to report.
+        if (err !== ERRORS.FILE_WRITE_ERROR) options.logError(err);
+        return refuse(500, 'Something went wrong receiving the upload: ask for its offset (HEAD) and resume');
+      },
+    });
 
   return {
     async handle(request, userId) {
       users.set(request, userId);
+      server ??= make(new UploadStore(tusFolder(options.workDir)));
       const response = await server.handleWeb(request);
       if (response.status < 400) return response;
       // The library's own refusals outside its error path (412 without Tus-Resumable, 400 for a bad header) are
