@@ -1061,7 +1061,8 @@ beforeAll(async () => {
       .join(', ')})::text as fp`,
   );
   await createFixtures();
-});
+  // Fixtures include real masters probed by ffprobe: minutes, not seconds, on a loaded 2-core machine.
+}, 180_000);
 
 afterAll(async () => {
   const lines = [...stats].map(

@@ -733,7 +733,8 @@ describe('viewing-minutes report', () => {
     ]);
   });
 
-  it('writes reports longer than one page, in order', async () => {
+  // A page and more of rows, written and read back: 30 s is not enough on a loaded 2-core machine.
+  it('writes reports longer than one page, in order', { timeout: 90_000 }, async () => {
     const brand = await newBrand('Many');
     const count = REPORT_PAGE_SIZE + 7;
     // Inserted in SQL: too many rows for one parameterised insert, and far too many for the API.
