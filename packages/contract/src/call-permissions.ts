@@ -45,7 +45,6 @@ export const CALL_PERMISSIONS: { [D in keyof Addresses]: { [K in keyof Addresses
     listCountryRule: 'read',
     delete: 'catalogue',
     langDelete: 'catalogue',
-    readiness: 'read',
   },
   content: {
     list: 'read',
