@@ -120,16 +120,21 @@ export function ContentModal({
             available_until: null,
           },
     validate: validateContent,
-    save: async (values, item) => {
+    save: async (values, item): Promise<Content> => {
       // Both halves are checked before either is sent.
       if (item && langForm.validate().hasErrors) throw new LangRefused();
       const body = toContentBody(values);
       if (!item) return addContent.mutateAsync({ brand_id: brand.id, ...body });
       if (!editor.form.isDirty()) return item;
       const moved = body.season !== item.season || body.sort_number !== item.sort_number;
+      // The duration only when typed here: the server fills it from the video meanwhile (decision 063), without
+      // touching updated_at, so a form opened before sending its 0 would write over it.
+      const { duration_sec, ...rest } = body;
+      const durationTyped: boolean = editor.form.isDirty('duration_sec');
       return updateContent.mutateAsync({
         id: item.id,
-        ...body,
+        ...rest,
+        ...(durationTyped ? { duration_sec } : {}),
         ...(moved ? { sort_number_changed: true } : {}),
         updated_at: item.updated_at,
       });

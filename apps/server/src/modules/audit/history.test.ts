@@ -75,12 +75,15 @@ describe("an item's history with its parts", () => {
     expect(what(items)).toEqual([
       'content_links delete',
       'content_links insert',
+      // The attach gave the episode its video's duration (decision 063), in the same person's name.
+      'content update',
       'video_files update',
       'content_langs insert',
       'content_langs insert',
       'content insert',
     ]);
-    expect(items[2]).toMatchObject({ after: { content_lang_id: Number(russian!.entity_id) } });
+    expect(items[2]).toMatchObject({ before: { duration_sec: 0 }, after: { duration_sec: file.duration_sec } });
+    expect(items[3]).toMatchObject({ after: { content_lang_id: Number(russian!.entity_id) } });
 
     await t.call(api.content.detachVideo, { query: { content_lang_id: Number(russian!.entity_id) } });
     const detached = (await page({ entity: 'content', entity_id: String(episode.id), with_parts: true })).items[0];

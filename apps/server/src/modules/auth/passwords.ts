@@ -21,6 +21,7 @@ function derive(password: string, salt: Buffer, n: number, rr: number, pp: numbe
  * slow guessing is, and 100 ms each made minutes of CI. A stored hash names its own cost, so either verifies.
  */
 export function setPasswordCostForTests(n: number) {
+  if (!process.env.VITEST) throw new Error('The password cost is lowered in test runs only');
   N = n;
   dummyHash = makeDummyHash();
 }

@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { api, TUS_UPLOADS_PATH } from '@kids-vod/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NodeRequest } from 'srvx/node';
+import { asActor } from '../../lib/actor.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { requirePermission } from '../../lib/permissions.ts';
 import { route } from '../../lib/route.ts';
@@ -84,9 +85,13 @@ async function tusRoutes(app: FastifyInstance) {
   });
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     // The guard has set the user (the route is not public).
-    const userId = req.user?.id;
-    if (userId === undefined) throw new Error('A tus request reached its handler unsigned');
-    const response = await tus.handle(new NodeRequest({ req: req.raw, res: reply.raw }), userId);
+    const user = req.user;
+    if (!user) throw new Error('A tus request reached its handler unsigned');
+    // On the uploader's behalf, as route() does for calls: the audit log says who uploaded the video it becomes.
+    const response = await asActor(
+      { user_id: user.id, user_email: user.email, call: `${req.method} ${TUS_UPLOADS_PATH}` },
+      () => tus.handle(new NodeRequest({ req: req.raw, res: reply.raw }), user.id),
+    );
     reply.code(response.status);
     for (const [name, value] of response.headers) if (name !== 'content-length') reply.header(name, value);
     const body = await response.text();

@@ -2,13 +2,13 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { TUS_UPLOADS_PATH, VIDEO_FILE_ID_HEADER } from '@kids-vod/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { videoFiles } from '../../db/schema.ts';
 import { createServerJobs } from '../../server-jobs.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/harness.ts';
 import { audioOnly, testMaster } from '../../test/masters.ts';
 import { addStaff } from '../../test/staff.ts';
 import { tusFolder } from './tus.ts';
@@ -149,9 +149,23 @@ describe('resumable uploads (tus 1.0.0)', () => {
       expect(row).toMatchObject({ status: 'queued', name: 'Conejitos_S01E03_ES.mp4', size_bytes: master.length });
       expect(row.duration_sec).toBe(2);
       expect(woken).toBe(1);
-      // The received file moved into storage; nothing of the upload is left, and its address is gone.
-      expect(uploadsLeft()).toEqual([]);
-      expect((await head(url)).status).toBe(404);
+      // The received file moved into storage; only the upload's record is left, so that a client whose last answer
+      // was lost asks (HEAD, or the last PATCH again) and learns the video, rather than sending the file again.
+      const uploadId = url.split('/').at(-1) as string;
+      expect(uploadsLeft()).toEqual([`${uploadId}.json`]);
+      for (const again of [await head(url), await patch(url, half, Buffer.alloc(0))]) {
+        expect(again.status).toBeLessThan(300);
+        expect(again.headers.get('upload-offset')).toBe(String(master.length));
+        expect(Number(again.headers.get(VIDEO_FILE_ID_HEADER))).toBe(id);
+      }
+      expect((await t.database.db.select().from(videoFiles)).filter((v) => v.id >= id)).toHaveLength(1);
+      // Another user is told nothing of it.
+      expect((await head(url, editor.token)).status).toBe(404);
+      // The history says who uploaded it, as for a multipart upload.
+      const [entry] = await t.rows<{ user_email: string | null; call: string | null }>(
+        sql`select user_email, call from audit_log where entity = 'video_files' and entity_id = ${String(id)}`,
+      );
+      expect(entry).toEqual({ user_email: ADMIN_EMAIL, call: `PATCH ${TUS_UPLOADS_PATH}` });
     } finally {
       app.videos.queued = queued;
     }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { TUS_UPLOADS_PATH, VIDEO_FILE_ID_HEADER } from '@kids-vod/contract';
 import { FileStore } from '@tus/file-store';
@@ -18,6 +18,8 @@ export const tusFolder = (workDir: string) => path.join(workDir, 'tus');
 
 /** The metadata key holding the uploader's user id, set by the server at creation whatever the client sent. */
 const OWNER = 'owner';
+/** The metadata key holding the id of the VideoFile a finished upload became. */
+const FINISHED_AS = 'video_file_id';
 
 /**
  * The library's file store, where an upload's age is counted from its last progress rather than its creation: the
@@ -40,6 +42,25 @@ export class UploadStore extends FileStore {
     return upload;
   }
 
+  /**
+   * The VideoFile a finished upload of `owner` became, with its size: kept (its info file) until it expires, so a
+   * client whose last PATCH's answer was lost learns it from a HEAD rather than sending the whole file again.
+   */
+  async finishedAs(id: string, owner: number): Promise<{ videoFileId: string; size: number } | undefined> {
+    const info = await this.configstore.get(id).catch(() => undefined);
+    const videoFileId = info?.metadata?.[FINISHED_AS];
+    if (!info || !videoFileId || info.metadata?.[OWNER] !== String(owner)) return undefined;
+    return { videoFileId, size: info.size ?? 0 };
+  }
+
+  /** Records what the upload became; its data file is gone by then (moved into storage). */
+  async markFinished(id: string, videoFileId: number): Promise<void> {
+    const info = await this.configstore.get(id);
+    if (!info) return;
+    info.metadata = { ...info.metadata, [FINISHED_AS]: String(videoFileId) };
+    await this.configstore.set(id, info);
+  }
+
   /** The uploader's user id of an upload, or undefined for an upload that does not exist (any more). */
   async ownerOf(id: string): Promise<string | undefined> {
     const info = await this.configstore.get(id).catch(() => undefined);
@@ -54,14 +75,14 @@ export class UploadStore extends FileStore {
 
   override async deleteExpired(): Promise<number> {
     const now = this.clock().getTime();
-    const ids = (await this.configstore.list?.()) ?? [];
+    // Read from the folder, not the info store's list (which names only uploads with both files): a finished upload
+    // keeps its info alone, and a crash may leave either file without the other.
+    const names = await readdir(this.directory).catch(() => [] as string[]);
+    const ids = new Set(names.map((name) => name.replace(/\.json$/, '')));
     let removed = 0;
     for (const id of ids) {
-      const changed = await stat(path.join(this.directory, id)).then(
-        (s) => s.mtime.getTime(),
-        // An info file without its data (a crash between the two): nothing to resume, removed.
-        () => 0,
-      );
+      const lastChange = (file: string) => stat(path.join(this.directory, file)).then((s) => s.mtime.getTime());
+      const changed = await lastChange(id).catch(() => lastChange(`${id}.json`).catch(() => 0));
       if (now - changed > TUS_EXPIRY_MS) {
         await this.discard(id);
         removed++;
@@ -129,6 +150,7 @@ export function createTusUploads(options: {
   // Made at the first request: the store creates its folder, which a server that never takes a resumable upload
   // does not need.
   let server: Server | undefined;
+  let store: UploadStore | undefined;
   // Who sends each request: the hooks get the library's request object, the one handed to `handle`.
   const users = new WeakMap<Request, number>();
   // An upload whose last byte is being kept: a second PATCH at its end meanwhile would keep it twice.
@@ -148,6 +170,9 @@ export function createTusUploads(options: {
         if (req.method === 'POST' || req.method === 'OPTIONS') return;
         // Another user's upload is answered as one that does not exist: its id says nothing to them.
         if ((await store.ownerOf(id)) !== String(users.get(req))) throw ERRORS.FILE_NOT_FOUND;
+        // Its last byte is being kept (the library has let go of its lock): a DELETE would pull the file from under
+        // it, a HEAD would find it whole with no video yet. The client asks again (423 is retried).
+        if (finishing.has(id)) throw new HttpError(423, 'This upload is being finished: ask again in a moment');
       },
       async onUploadCreate(req, upload) {
         return { metadata: { ...upload.metadata, [OWNER]: String(users.get(req)) } };
@@ -164,13 +189,14 @@ export function createTusUploads(options: {
             upload.metadata?.filename ?? undefined,
             options.bin,
           );
-          await store.discard(upload.id);
+          await store.markFinished(upload.id, video.id);
           options.queued();
           return { headers: { [VIDEO_FILE_ID_HEADER]: String(video.id) } };
         } catch (err) {
-          // Refused as a video: nothing is kept. Any other failure keeps the bytes, so the client can finish again (a
-          // PATCH of no bytes at the end).
-          if (err instanceof HttpError) await store.discard(upload.id);
+          // Refused as a video, or its bytes gone (moving into storage takes the file, whatever happens next):
+          // nothing to finish again. Any other failure keeps them, so the client can finish again (a PATCH of no
+          // bytes at the end).
+          if (err instanceof HttpError || !existsSync(file)) await store.discard(upload.id);
           throw err;
         } finally {
           finishing.delete(upload.id);
@@ -190,8 +216,31 @@ export function createTusUploads(options: {
   return {
     async handle(request, userId) {
       users.set(request, userId);
-      server ??= make(new UploadStore(tusFolder(options.workDir)));
-      const response = await server.handleWeb(request);
+      if (!store) {
+        // Made here, awaited: the library's own making of its folder is not, and would fail outside any request.
+        await mkdir(tusFolder(options.workDir), { recursive: true });
+        store = new UploadStore(tusFolder(options.workDir));
+        server = make(store);
+      }
+      // A finished upload answers HEAD and PATCH with the video it became: the answer of its last PATCH may have
+      // been lost, and the client resumes by asking (tus-js-client then calls it done without a PATCH).
+      if (request.method === 'HEAD' || request.method === 'PATCH') {
+        const id = decodeURIComponent(new URL(request.url).pathname.split('/').pop() ?? '');
+        const finished = await store.finishedAs(id, userId);
+        if (finished) {
+          return new Response(null, {
+            status: request.method === 'HEAD' ? 200 : 204,
+            headers: {
+              'Tus-Resumable': '1.0.0',
+              'Upload-Offset': String(finished.size),
+              'Upload-Length': String(finished.size),
+              'Cache-Control': 'no-store',
+              [VIDEO_FILE_ID_HEADER]: finished.videoFileId,
+            },
+          });
+        }
+      }
+      const response = await (server as Server).handleWeb(request);
       if (response.status < 400) return response;
       // The library's own refusals outside its error path (412 without Tus-Resumable, 400 for a bad header) are
       // plain text: they get the API's shape too.
