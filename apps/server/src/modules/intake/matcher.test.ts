@@ -1,26 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { INITIAL_LANGUAGES } from '../reference/index.ts';
 import { type MatchContext, matchContext, matchName } from './matcher.ts';
 
-// The service's first languages (reference/data.ts), ids in their order.
-const LANGS = [
-  ['en', 'English'],
-  ['ru', 'Russian'],
-  ['es', 'Spanish'],
-  ['fr', 'French'],
-  ['de', 'German'],
-  ['it', 'Italian'],
-  ['pt', 'Portuguese'],
-  ['tr', 'Turkish'],
-  ['ar', 'Arabic'],
-  ['uk', 'Ukrainian'],
-  ['pl', 'Polish'],
-  ['nl', 'Dutch'],
-  ['zh', 'Chinese'],
-  ['ja', 'Japanese'],
-  ['ko', 'Korean'],
-  ['hi', 'Hindi'],
-].map(([code, name], i) => ({ id: i + 1, code, name }));
+// The service's first languages, ids in their order.
+const LANGS = INITIAL_LANGUAGES.map(([code, name], i) => ({ id: i + 1, code, name }));
 const lang = (code: string) => LANGS.find((l) => l.code === code)?.id;
 
 const conejitos = matchContext({ name: 'Conejitos de la Luna', slug: 'conejitos-de-la-luna' }, LANGS, [

@@ -13,7 +13,7 @@ SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO
 VG VI VN VU WF WS YE YT ZA ZM ZW`.split(/\s+/);
 
 /** The languages a new database starts with; English must stay first (id 1 is the editing default). */
-const INITIAL_LANGUAGES: [code: string, name: string][] = [
+export const INITIAL_LANGUAGES: [code: string, name: string][] = [
   ['en', 'English'],
   ['ru', 'Russian'],
   ['es', 'Spanish'],

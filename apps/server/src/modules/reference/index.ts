@@ -1,2 +1,2 @@
 /** What other modules may use of reference (docs/decisions/006-architecture-in-lint.md). */
-export { unknownCountries } from './data.ts';
+export { INITIAL_LANGUAGES, unknownCountries } from './data.ts';
