@@ -246,12 +246,8 @@ export function createTusUploads(options: {
       // plain text: they get the API's shape too.
       const body = await response.text();
       if (body.startsWith('{')) return new Response(body, response);
-      const headers = new Headers(response.headers);
-      headers.delete('content-length');
-      return new Response(JSON.stringify({ detail: sentenceOf(body, options.maxBytes) }), {
-        status: response.status,
-        headers,
-      });
+      // The route drops the library's content-length, which was the plain text's.
+      return new Response(JSON.stringify({ detail: sentenceOf(body, options.maxBytes) }), response);
     },
   };
 }

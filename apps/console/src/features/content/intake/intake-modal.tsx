@@ -384,36 +384,23 @@ function IntakeTableRow({
           {row.name}
         </Text>
       </Table.Td>
-      <Table.Td>
-        {editable ? (
-          <NumberInput
-            aria-label={`Season of ${row.name}`}
-            value={row.season}
-            onChange={numberPatch('season')}
-            min={1}
-            allowDecimal={false}
-            hideControls
-            size="xs"
-          />
-        ) : (
-          <Text size="sm">{row.season}</Text>
-        )}
-      </Table.Td>
-      <Table.Td>
-        {editable ? (
-          <NumberInput
-            aria-label={`Episode of ${row.name}`}
-            value={row.episode}
-            onChange={numberPatch('episode')}
-            min={1}
-            allowDecimal={false}
-            hideControls
-            size="xs"
-          />
-        ) : (
-          <Text size="sm">{row.episode}</Text>
-        )}
-      </Table.Td>
+      {(['season', 'episode'] as const).map((field) => (
+        <Table.Td key={field}>
+          {editable ? (
+            <NumberInput
+              aria-label={`${field === 'season' ? 'Season' : 'Episode'} of ${row.name}`}
+              value={row[field]}
+              onChange={numberPatch(field)}
+              min={1}
+              allowDecimal={false}
+              hideControls
+              size="xs"
+            />
+          ) : (
+            <Text size="sm">{row[field]}</Text>
+          )}
+        </Table.Td>
+      ))}
       <Table.Td>
         {editable ? (
           <Select
