@@ -108,7 +108,11 @@ describe('promo banners', () => {
   });
 
   it('takes Enter in a colour field as the end of the colour, not as a save', async () => {
-    const promo = await post<Promo>('/api/promo/add', { title: 'Enter Only Commits', bg_color: '#22223b' });
+    const promo = await post<Promo>('/api/promo/add', {
+      title: 'Enter Only Commits',
+      bg_color: '#22223b',
+      button_text: 'Watch',
+    });
     const page = await c.newPage();
     await openPromoScreen(page);
     const saves: string[] = [];

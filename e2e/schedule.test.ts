@@ -42,6 +42,8 @@ async function stableEnglishBanners(): Promise<string[]> {
 describe('the schedule', () => {
   it('publishes a banner at its start by itself: the stable catalogue changes with nobody pressing Publish', async () => {
     const banner = await scene.post(c, '/api/promo/add', {
+      button_text: 'Watch',
+      button_color: '#1f2937',
       title: 'Advent calendar',
       lang_id: 1,
       is_active: true,
@@ -84,7 +86,12 @@ describe('the schedule', () => {
   });
 
   it('ends a banner at midnight Paris time, set in its modal, and finds it under Ending soon', async () => {
-    const banner = await scene.post(c, '/api/promo/add', { title: 'Winter sale', is_active: true });
+    const banner = await scene.post(c, '/api/promo/add', {
+      button_text: 'Watch',
+      button_color: '#1f2937',
+      title: 'Winter sale',
+      is_active: true,
+    });
     const page = await c.newPage({ timezoneId: PARIS });
     await c.signIn(page);
     await page.goto(`/admin/promo?edit=${banner.id}`);
@@ -178,6 +185,8 @@ describe('the schedule', () => {
     timeout: 150_000,
   }, async () => {
     const banner = await scene.post(c, '/api/promo/add', {
+      button_text: 'Watch',
+      button_color: '#1f2937',
       title: 'Boxing Day',
       is_active: true,
       available_from: '2030-12-01T17:30:00Z',

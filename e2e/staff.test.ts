@@ -92,7 +92,11 @@ describe('staff accounts and roles', () => {
     await eddie.getByRole('heading', { name: 'Your role (Editor) may not use this screen' }).waitFor();
 
     // Promo banners are marketing's: the editor reads them in a read-only form.
-    const banner = await c.t.call(api.promo.add, { title: 'Winter banner' });
+    const banner = await c.t.call(api.promo.add, {
+      button_text: 'Watch',
+      button_color: '#1f2937',
+      title: 'Winter banner',
+    });
     await eddie.goto('/admin/promo');
     await eddie.getByTestId(`promo-card-${banner.id}`).getByRole('button', { name: 'Winter banner' }).click();
     const modal = eddie.getByRole('dialog', { name: 'View banner' });

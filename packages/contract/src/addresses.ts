@@ -62,6 +62,7 @@ export const addresses = {
     listCountryRule: { method: 'POST', path: '/api/brand/list_country_rule' },
     delete: { method: 'POST', path: '/api/brand/delete' },
     langDelete: { method: 'POST', path: '/api/brand_lang/delete' },
+    readiness: { method: 'POST', path: '/api/brand/readiness' },
   },
   content: {
     list: { method: 'POST', path: '/api/content/list' },

@@ -15,6 +15,7 @@ import {
   UpdatedAtGuard,
 } from './common.ts';
 import { AGE_RATINGS } from './constants.ts';
+import { Readiness } from './readiness.ts';
 
 export { AGE_RATINGS };
 export const AgeRating = z.enum(AGE_RATINGS);
@@ -246,5 +247,12 @@ export const brandCalls = {
     summary: 'Move a language version of a brand to the bin',
     body: IdBody,
     response: Ok,
+  }),
+  readiness: call({
+    ...addresses.brand.readiness,
+    read: true,
+    summary: 'Per language the brand has a version in: how many episodes a child could watch now, and what stops the rest',
+    body: z.object({ brand_id: Id }),
+    response: Readiness,
   }),
 };

@@ -35,6 +35,7 @@ export const CALL_PERMISSIONS: { [D in keyof Addresses]: { [K in keyof Addresses
   brand: {
     list: 'read',
     get: 'read',
+    readiness: 'read',
     add: 'catalogue',
     update: 'catalogue',
     langList: 'read',

@@ -8,6 +8,7 @@ import { addresses } from './addresses.ts';
 import { CountryCode } from './brands.ts';
 import { call, Id, LanguageCode, Timestamp } from './common.ts';
 import type { WhereToWatch, WhereToWatchFrom } from './country-rules.ts';
+import { ReadinessItem } from './readiness.ts';
 
 export const CatalogBuild = z.object({
   url: z.string(),
@@ -210,6 +211,11 @@ export const CatalogueDiff = z.object({
    * wait for a later build (the build's `counts.content_video_processing`).
    */
   video_processing: z.int().optional(),
+  /**
+   * What stops the language before the build (decision 064): published brands it leaves out with nothing a child
+   * can watch (`no_playable_content`), and banners it lists whose button cannot be read (`unreadable_colours`).
+   */
+  not_ready: z.array(ReadinessItem).optional(),
 });
 export type CatalogueDiff = z.infer<typeof CatalogueDiff>;
 

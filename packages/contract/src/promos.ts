@@ -12,6 +12,7 @@ import {
   Timestamp,
   UpdatedAtGuard,
 } from './common.ts';
+import { contrastRatio, MIN_BUTTON_CONTRAST } from './readiness.ts';
 
 /** The colour pickers' default. */
 export const DEFAULT_PICKER_COLOR = '#ffffff';
@@ -48,24 +49,65 @@ const promoFields = {
   sort: z.int().min(-1_000_000).max(1_000_000),
   is_active: z.boolean(),
 };
-export const PromoAddBody = z.object({
-  title: promoFields.title.default(''),
-  brand_id: promoFields.brand_id.default(null),
-  season: promoFields.season.default(null),
-  content_id: promoFields.content_id.default(null),
-  lang_id: promoFields.lang_id.default(null),
-  image_url: promoFields.image_url.default(null),
-  bg_color: promoFields.bg_color.default(DEFAULT_PICKER_COLOR),
-  button_color: promoFields.button_color.default(DEFAULT_PICKER_COLOR),
-  button_text: promoFields.button_text.default(''),
-  sort: promoFields.sort.default(0),
-  is_active: promoFields.is_active.default(true),
-  ...availabilityInput,
-});
+/** The parts of a banner its button is made of: what the contrast and the text rules look at. */
+export interface BannerButton {
+  bg_color: string;
+  button_color: string;
+  button_text: string;
+}
+
+/**
+ * Why a banner's button cannot be read by a child, each as the field it is on and a sentence (decision 064): a
+ * button the same colour as its banner (under MIN_BUTTON_CONTRAST, `unreadable_colours`) or one that says nothing.
+ * Colours that are not `#rrggbb` are left to their own rule.
+ */
+export function bannerButtonProblems(b: Partial<BannerButton>): { path: keyof BannerButton; message: string }[] {
+  const problems: { path: keyof BannerButton; message: string }[] = [];
+  if (b.button_text !== undefined && b.button_text.trim() === '') {
+    problems.push({ path: 'button_text', message: 'Write the button text: an empty button tells a child nothing' });
+  }
+  const hex = /^#[0-9a-fA-F]{6}$/;
+  if (b.bg_color && b.button_color && hex.test(b.bg_color) && hex.test(b.button_color)) {
+    const ratio = contrastRatio(b.bg_color, b.button_color);
+    if (ratio < MIN_BUTTON_CONTRAST) {
+      problems.push({
+        path: 'button_color',
+        message: `Unreadable colours: the button stands out from the background by ${ratio.toFixed(1)}:1, at least ${MIN_BUTTON_CONTRAST}:1 is needed`,
+      });
+    }
+  }
+  return problems;
+}
+
+const refuseUnreadableButton = (b: Partial<BannerButton>, ctx: z.RefinementCtx) => {
+  for (const { path, message } of bannerButtonProblems(b)) ctx.addIssue({ code: 'custom', path: [path], message });
+};
+
+export const PromoAddBody = z
+  .object({
+    title: promoFields.title.default(''),
+    brand_id: promoFields.brand_id.default(null),
+    season: promoFields.season.default(null),
+    content_id: promoFields.content_id.default(null),
+    lang_id: promoFields.lang_id.default(null),
+    image_url: promoFields.image_url.default(null),
+    bg_color: promoFields.bg_color.default(DEFAULT_PICKER_COLOR),
+    button_color: promoFields.button_color.default(DEFAULT_PICKER_COLOR),
+    button_text: promoFields.button_text.default(''),
+    sort: promoFields.sort.default(0),
+    is_active: promoFields.is_active.default(true),
+    ...availabilityInput,
+  })
+  .superRefine(refuseUnreadableButton);
 export type PromoAddBody = z.input<typeof PromoAddBody>;
+/**
+ * An update is checked here for what it names itself (an empty text, or both colours); the server checks the
+ * colours it changes against the one it keeps.
+ */
 export const PromoUpdateBody = z
   .object({ id: Id, ...UpdatedAtGuard, ...availabilityInput })
-  .extend(z.object(promoFields).partial().shape);
+  .extend(z.object(promoFields).partial().shape)
+  .superRefine(refuseUnreadableButton);
 export type PromoUpdateBody = z.input<typeof PromoUpdateBody>;
 
 export const promoCalls = {

@@ -35,9 +35,14 @@ export type ReadinessItem = z.infer<typeof ReadinessItem>;
 export const ReadinessLang = z.object({
   lang_id: Id,
   playable: z.int().min(0),
+  /** The first READINESS_LISTED problems, brand's first: a big brand missing a language has thousands. */
   problems: z.array(ReadinessItem),
+  /** Every problem, listed or not (decision 064). */
+  problem_count: z.int().min(0),
 });
 export type ReadinessLang = z.infer<typeof ReadinessLang>;
+/** Most problems a language lists; `problem_count` says how many there are. */
+export const READINESS_LISTED = 500;
 export const Readiness = z.object({ langs: z.array(ReadinessLang) });
 export type Readiness = z.infer<typeof Readiness>;
 

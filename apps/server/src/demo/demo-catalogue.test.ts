@@ -2,6 +2,7 @@ import { api, wholeList } from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTranscoder } from '../modules/videos/index.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
+import { markVideoReady } from '../test/videos.ts';
 import { brandList, contentList } from '../test/whole-lists.ts';
 import { loadDemoCatalogue, publishDemoOnceReady } from './demo-catalogue.ts';
 
@@ -69,8 +70,15 @@ describe('the demo catalogue', () => {
     expect(builds.map((b) => b.lang_code).sort()).toEqual(['de', 'en', 'es', 'fr', 'pt', 'ru']);
     expect(builds.every((b) => b.is_live && b.created_by === null)).toBe(true);
     const english = builds.find((b) => b.lang_code === 'en')!;
-    expect(english.counts.brands).toBeGreaterThanOrEqual(5);
+    // Every demo episode waits for its video at first: no brand has anything to watch yet (decision 064).
+    expect(english.counts.brands).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: english.url })).statusCode).toBe(200);
+    // Once the videos are ready (as the server's processing leaves them), the brands are published.
+    for (const file of wholeList(await t.call(api.content.files))) await markVideoReady(t, file.id);
+    const langs = builds.map((b) => b.lang_code);
+    expect(await publishDemoOnceReady(t.database.db, t.app.storage, langs, { timeoutMs: 5_000 })).toBe(true);
+    const [live] = (await t.call(api.catalog.builds, {})).filter((b) => b.lang_code === 'en' && b.is_live);
+    expect(live.counts.brands).toBeGreaterThanOrEqual(5);
     expect((await t.call(api.catalog.diff, { lang: 'es' })).changes).toEqual([]);
   });
 });

@@ -341,7 +341,8 @@ export async function loadDemoCatalogue(
     {
       title: 'Summer sale (ended)',
       bg_color: '#ffffff',
-      button_color: '#ffffff',
+      // Readable on white (decision 064): even an ended banner is one a person may switch on again.
+      button_color: '#1d3557',
       button_text: 'Subscribe',
       sort: 4,
       is_active: false,

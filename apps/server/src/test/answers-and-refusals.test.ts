@@ -33,7 +33,14 @@ describe('L1: impossible dates', () => {
     const refused = [
       [await t.send(api.brand.update, { id: brand.id, available_until: YEAR_0 }), 'available_until'],
       [await t.send(api.content.add, { brand_id: brand.id, available_from: YEAR_0 } as never), 'available_from'],
-      [await t.send(api.promo.add, { available_until: YEAR_10000 } as never), 'available_until'],
+      [
+        await t.send(api.promo.add, {
+          button_text: 'Watch',
+          button_color: '#1f2937',
+          available_until: YEAR_10000,
+        } as never),
+        'available_until',
+      ],
       [await t.send(api.stream.add, { available_from: YEAR_0 } as never), 'available_from'],
       [await t.send(api.brand.addCountryRule, { brand_id: brand.id, code2: 'GB', starts_at: YEAR_0 }), 'starts_at'],
       [await t.send(api.report.report, { date_from: '0000-01-01', date_to: '2026-01-01' }), 'date_from'],

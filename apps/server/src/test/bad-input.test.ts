@@ -966,7 +966,15 @@ async function createFixtures() {
     await t.post(api.content.attachVideo.path, { ext_id: liveStrings[0], content_id: itemA.id, lang_id: 1 }),
     'attach',
   );
-  await ok(await t.post(api.promo.add.path, { title: 'Promo', brand_id: brandA.id }), 'promo');
+  await ok(
+    await t.post(api.promo.add.path, {
+      button_text: 'Watch',
+      button_color: '#1f2937',
+      title: 'Promo',
+      brand_id: brandA.id,
+    }),
+    'promo',
+  );
   await ok(
     await t.post(api.stream.add.path, { lang_id: 1, title: 'Live', url: 'https://example.com/live.m3u8' }),
     'stream',

@@ -53,7 +53,7 @@ const editables: Editable[] = [
   },
   {
     name: 'promo banner',
-    create: () => t.call(api.promo.add, { title: `Banner ${++seq}` }),
+    create: () => t.call(api.promo.add, { button_text: 'Watch', button_color: '#1f2937', title: `Banner ${++seq}` }),
     update: (_, body) => t.send(api.promo.update, body),
     change: (id, value) => ({ id, title: value }),
     read: async (id) => (await t.call(api.promo.list, {})).find((p) => p.id === id)!.title,

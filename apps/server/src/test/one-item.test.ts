@@ -21,7 +21,12 @@ describe('one item by id', () => {
     await t.call(api.brand.addCountryRule, { brand_id: brand.id, code2: ['GB'] });
     const item = await t.call(api.content.add, { brand_id: brand.id, season: 1 });
     await t.call(api.content.langAdd, { content_id: item.id, lang_id: ENGLISH, title: 'Pilot' });
-    const promo = await t.call(api.promo.add, { title: 'One banner', brand_id: brand.id });
+    const promo = await t.call(api.promo.add, {
+      button_text: 'Watch',
+      button_color: '#1f2937',
+      title: 'One banner',
+      brand_id: brand.id,
+    });
     const stream = await t.call(api.stream.add, { lang_id: ENGLISH, title: 'One stream', url: 'https://e.com/s' });
 
     const brands = await t.call(api.brand.list, {});

@@ -2,6 +2,7 @@ import type { CatalogueChange } from '@kids-vod/contract';
 import { Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { processingSentence } from '../../shared/hidden-items/index.ts';
 import { HeaderRow } from '../../shared/lists/index.ts';
+import { ProblemList, problemCount } from '../../shared/readiness/index.ts';
 import type { LanguageChanges } from './api.ts';
 import { formatTime } from './format.ts';
 
@@ -48,6 +49,20 @@ function Processing({ entry }: { entry: LanguageChanges }) {
   ) : null;
 }
 
+/** What stops the language, before the build (decision 064): brands left out with nothing to watch, unreadable banners. */
+function NotReady({ entry }: { entry: LanguageChanges }) {
+  const problems = entry.diff.not_ready ?? [];
+  if (problems.length === 0) return null;
+  return (
+    <Stack gap={4} data-testid={`not-ready-${entry.language.code}`}>
+      <Text size="sm" fw={500}>
+        Not ready in {entry.language.name}: {problemCount(problems.length)}
+      </Text>
+      <ProblemList problems={problems.slice(0, SHOWN)} language={entry.language.name} />
+    </Stack>
+  );
+}
+
 function ChangeList({ entry }: { entry: LanguageChanges }) {
   const { language, diff } = entry;
   const live = diff.live ? `the live build of ${formatTime(diff.live.created_at)}` : 'nothing (first publish)';
@@ -58,6 +73,7 @@ function ChangeList({ entry }: { entry: LanguageChanges }) {
           Nothing to change: {live} already has all of this.
         </Text>
         <Processing entry={entry} />
+        <NotReady entry={entry} />
       </Stack>
     );
   }
@@ -70,6 +86,7 @@ function ChangeList({ entry }: { entry: LanguageChanges }) {
         Against {live}: {counts.map(([change, n]) => `${n} ${change}`).join(', ')}.
       </Text>
       <Processing entry={entry} />
+      <NotReady entry={entry} />
       <Table
         verticalSpacing={4}
         aria-label={`Changes to the ${language.name} catalogue`}

@@ -80,7 +80,8 @@ describe('delete to the bin', () => {
     expect(await t.call(api.link.list, { id: 0, brand_id: compilation.id })).toEqual([]);
     const without = await publishedEnglish();
     expect(without.brands.map((b) => b.id)).not.toContain(brand.id);
-    expect(without.brands.find((b) => b.id === compilation.id)?.linked_content).toEqual([]);
+    // Its only link went with the brand: nothing left to watch in the compilation, so it is left out too.
+    expect(without.brands.map((b) => b.id)).not.toContain(compilation.id);
     // In the bin it is changed by nothing: deleting again, saving it or its episode: 404.
     expect((await t.refused(api.brand.delete, { id: brand.id })).status).toBe(404);
     expect((await t.refused(api.brand.update, { id: brand.id, name: 'x' })).status).toBe(404);
@@ -108,7 +109,12 @@ describe('delete to the bin', () => {
 
   it('deletes and restores episodes, language versions, banners and streams', async () => {
     const { brand, brandLang, episode, episodeLang } = await catalogueBrand();
-    const promo = await t.call(api.promo.add, { title: `Bin promo ${seq}`, lang_id: ENGLISH });
+    const promo = await t.call(api.promo.add, {
+      button_text: 'Watch',
+      button_color: '#1f2937',
+      title: `Bin promo ${seq}`,
+      lang_id: ENGLISH,
+    });
     const stream = await t.call(api.stream.add, {
       lang_id: ENGLISH,
       title: `Bin stream ${seq}`,
@@ -209,7 +215,7 @@ describe('delete to the bin', () => {
 
   it('lets a role delete and restore only what it may change', async () => {
     const brand = await t.call(api.brand.add, { name: `Bin Roles ${++seq}` });
-    const promo = await t.call(api.promo.add, { title: 'Roles promo' });
+    const promo = await t.call(api.promo.add, { button_text: 'Watch', button_color: '#1f2937', title: 'Roles promo' });
     const as = (role: keyof typeof tokens) => ({ token: tokens[role] });
     expect((await t.send(api.brand.delete, { id: brand.id }, as('marketing'))).statusCode).toBe(403);
     expect((await t.send(api.promo.delete, { id: promo.id }, as('editor'))).statusCode).toBe(403);
@@ -330,8 +336,12 @@ describe('restore from history', () => {
 
 describe('the job that empties the bin', () => {
   it('runs what fell due while the server was down at start, once, and purges only what is older than 30 days', async () => {
-    const old = await t.call(api.promo.add, { title: 'Old promo' });
-    const recent = await t.call(api.promo.add, { title: 'Recent promo' });
+    const old = await t.call(api.promo.add, { button_text: 'Watch', button_color: '#1f2937', title: 'Old promo' });
+    const recent = await t.call(api.promo.add, {
+      button_text: 'Watch',
+      button_color: '#1f2937',
+      title: 'Recent promo',
+    });
     await t.call(api.promo.delete, { id: old.id });
     await t.call(api.promo.delete, { id: recent.id });
     let now = new Date(Date.now() + 10 * 86_400_000);

@@ -49,7 +49,11 @@ describe('jobs on two instances of one PostgreSQL', () => {
   });
 
   it('empties the bin once at the start of both instances after being down past its due time', async () => {
-    const promo = await t.call(api.promo.add, { title: 'Two instances' });
+    const promo = await t.call(api.promo.add, {
+      button_text: 'Watch',
+      button_color: '#1f2937',
+      title: 'Two instances',
+    });
     await t.call(api.promo.delete, { id: promo.id });
     const now = new Date(Date.now() + (BIN_DAYS + 2) * 86_400_000);
     const a = createJobRunner(t.database.db, [emptyBinJob], { now: () => now, pollMs: 3_600_000 });

@@ -180,7 +180,8 @@ beforeAll(async () => {
     await t.call(api.link.add, { brand_id: brand, content_id: item });
   }
 
-  const promo = async (fields: Record<string, unknown>) => (await t.call(api.promo.add, fields)).id;
+  const promo = async (fields: Record<string, unknown>) =>
+    (await t.call(api.promo.add, { button_text: 'Watch', button_color: '#1f2937', ...fields })).id;
   d.promoEveryLang = await promo({ title: 'Everyone', sort: 2, bg_color: '#ABCDEF' });
   d.promoEn = await promo({ title: 'Mouse', lang_id: ENGLISH, sort: 1, brand_id: d.cats, content_id: d.catsS1E1 });
   d.promoRu = await promo({ title: 'Маша', lang_id: RUSSIAN, sort: 0, brand_id: d.masha });
@@ -289,8 +290,8 @@ describe('publishing the catalogue', () => {
       title: 'Mouse',
       image_url: null,
       bg_color: '#ffffff',
-      button_color: '#ffffff',
-      button_text: '',
+      button_color: '#1f2937',
+      button_text: 'Watch',
       brand_id: d.cats,
       season: null,
       content_id: d.catsS1E1,

@@ -62,6 +62,8 @@ async function brand(name: string, fields: object = {}, rules: RuleFields[] = []
   const { id } = await t.call(api.brand.add, { name, is_published: true, ...fields });
   await t.call(api.brand.langAdd, { brand_id: id, lang_id: ENGLISH, title: name, is_published: true });
   for (const rule of rules) await t.call(api.brand.addCountryRule, { brand_id: id, exclude: false, ...rule });
+  // Something to watch, always: a brand with nothing playable is left out whatever its dates (decision 064).
+  await episode(id, `${name} always`);
   return id;
 }
 
@@ -88,8 +90,23 @@ beforeAll(async () => {
     d[key] = (await t.call(api.link.add, { brand_id: d.best, content_id: target })).id;
     linkNames.set(d[key], `link ${d.best}>${target}`);
   }
-  d.banner = (await t.call(api.promo.add, { title: 'A fortnight', lang_id: ENGLISH, ...windowOf(BANNER) })).id;
-  d.bannerToWindowed = (await t.call(api.promo.add, { title: 'Opens Two years', brand_id: d.windowed })).id;
+  d.banner = (
+    await t.call(api.promo.add, {
+      button_text: 'Watch',
+      button_color: '#1f2937',
+      title: 'A fortnight',
+      lang_id: ENGLISH,
+      ...windowOf(BANNER),
+    })
+  ).id;
+  d.bannerToWindowed = (
+    await t.call(api.promo.add, {
+      button_text: 'Watch',
+      button_color: '#1f2937',
+      title: 'Opens Two years',
+      brand_id: d.windowed,
+    })
+  ).id;
   d.stream = (
     await t.call(api.stream.add, {
       lang_id: ENGLISH,

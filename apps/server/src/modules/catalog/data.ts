@@ -19,6 +19,7 @@ import { byKey } from '../locales/index.ts';
 import { as, CONTENT_BATCH, contentOrder, contentRows, openContentCursor } from './content-rows.ts';
 import type { CatalogueBrand, CatalogueCounts, CataloguePromo, CatalogueStream, LinkedItem } from './format.ts';
 import {
+  brandOwnReasons,
   brandReasons,
   type ContentStateRow,
   closing,
@@ -26,6 +27,7 @@ import {
   isTimeReason,
   linkReasons,
   nextChange,
+  playableCounts,
   promoReasons,
   rulesByBrand,
   sortOut,
@@ -132,23 +134,6 @@ export async function buildCatalogue(
     )
     .orderBy(asc(brands.sort), asc(brands.id));
   const brandName = new Map(brandRows.map((b) => [b.id, b.title || b.name]));
-  const inCatalogue = new Set<number>();
-  /** Brands shown, or hidden only for their time: their episodes' and rules' edges can change the catalogue. */
-  const mayOpen = new Set<number>();
-  const hiddenBrands = sortOut(
-    brandRows,
-    (b) => {
-      const rules = rulesOf.get(b.id) ?? [];
-      const reasons = next.track(b, brandReasons(b, at, licenceAt(rules, at)));
-      if (reasons.every(isTimeReason)) {
-        mayOpen.add(b.id);
-        next.consider(ruleEdgesAfter(rules, at)[0]);
-      }
-      return reasons;
-    },
-    (b) => inCatalogue.add(b.id),
-    (b, reasons) => ({ kind: 'brand', id: b.id, name: b.title || b.name, reasons }),
-  );
 
   const states = (await contentRows(tx, lang.id, {
     id: content.id,
@@ -165,6 +150,42 @@ export async function buildCatalogue(
     video_id: as<number | null>(videoFiles.id, 'video_id'),
     video_status: videoFiles.status,
   }).orderBy(...contentOrder)) as unknown as ContentStateRow[];
+  const links = await tx
+    .select({ id: contentLinks.id, brand_id: contentLinks.brand_id, content_id: contentLinks.content_id })
+    .from(contentLinks)
+    .orderBy(asc(contentLinks.id));
+  // A brand is shown only with something to watch (decision 064): what each holds is counted before brands are
+  // sorted out, from each episode's own reasons and the brands that may be shown at all.
+  const mayShow = new Set(
+    brandRows
+      .filter((b) => brandOwnReasons(b, at, licenceAt(rulesOf.get(b.id) ?? [], at)).length === 0)
+      .map((b) => b.id),
+  );
+  const { playable } = playableCounts(states, links, (id) => mayShow.has(id), at);
+
+  const inCatalogue = new Set<number>();
+  /** Brands shown, or hidden only for their time: their episodes' and rules' edges can change the catalogue. */
+  const mayOpen = new Set<number>();
+  const hiddenBrands = sortOut(
+    brandRows,
+    (b) => {
+      const rules = rulesOf.get(b.id) ?? [];
+      const reasons = brandReasons(b, at, licenceAt(rules, at), playable.get(b.id) ?? 0);
+      // What it holds has edges of its own, tracked with its episodes (erring early at worst).
+      const own = next.track(
+        b,
+        reasons.filter((r) => r !== 'no_playable_content'),
+      );
+      if (own.every(isTimeReason)) {
+        mayOpen.add(b.id);
+        next.consider(ruleEdgesAfter(rules, at)[0]);
+      }
+      return reasons;
+    },
+    (b) => inCatalogue.add(b.id),
+    (b, reasons) => ({ kind: 'brand', id: b.id, name: b.title || b.name, reasons }),
+  );
+
   const listed = new Set<number>();
   const contentOf = new Map(
     states.map((c) => [
@@ -201,12 +222,7 @@ export async function buildCatalogue(
     },
   );
 
-  const linkRows = (
-    await tx
-      .select({ id: contentLinks.id, brand_id: contentLinks.brand_id, content_id: contentLinks.content_id })
-      .from(contentLinks)
-      .orderBy(asc(contentLinks.id))
-  ).map((link) => ({
+  const linkRows = links.map((link) => ({
     ...link,
     owner_id: contentOf.get(link.content_id)?.brand_id ?? 0,
     name: `${contentOf.get(link.content_id)?.name ?? `Episode ${link.content_id}`} in ${brandName.get(link.brand_id)}`,

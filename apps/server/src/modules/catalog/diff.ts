@@ -1,11 +1,14 @@
-import type {
-  Catalogue,
-  CatalogueBrand,
-  CatalogueChange,
-  CatalogueDiff,
-  CatalogueItem,
-  CataloguePromo,
-  CatalogueStream,
+import {
+  bannerButtonProblems,
+  type Catalogue,
+  type CatalogueBrand,
+  type CatalogueChange,
+  type CatalogueDiff,
+  type CatalogueItem,
+  type CataloguePromo,
+  type CatalogueStream,
+  type HiddenItem,
+  type ReadinessItem,
 } from '@kids-vod/contract';
 import type { Db } from '../../db/client.ts';
 import type { Storage } from '../../lib/storage/index.ts';
@@ -196,5 +199,22 @@ export async function diffCatalogue(
     live: live ?? null,
     changes: await compareWithLive(catalogue, (file as AsyncIterable<string>) ?? null),
     video_processing: rest.counts.content_video_processing,
+    not_ready: notReady(rest, catalogue),
   };
+}
+
+/**
+ * What stops the language, said before the build (decision 064): a published brand left out with nothing to watch
+ * (one unpublished on purpose is not a problem), and a banner listed whose button cannot be read.
+ */
+function notReady(rest: { hidden: HiddenItem[] }, catalogue: { promos: CataloguePromo[] }): ReadinessItem[] {
+  const brands: ReadinessItem[] = rest.hidden
+    .filter(
+      (h) => h.kind === 'brand' && h.reasons.includes('no_playable_content') && !h.reasons.includes('unpublished'),
+    )
+    .map((h) => ({ kind: 'brand', id: h.id, name: h.name, problem: 'no_playable_content' }));
+  const banners: ReadinessItem[] = catalogue.promos
+    .filter((p) => bannerButtonProblems(p).length > 0)
+    .map((p) => ({ kind: 'promo', id: p.id, name: p.title, problem: 'unreadable_colours' }));
+  return [...brands, ...banners];
 }

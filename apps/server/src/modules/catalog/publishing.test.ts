@@ -78,7 +78,13 @@ beforeAll(async () => {
   d.linkToExcluded = (await t.call(api.link.add, { brand_id: best.id, content_id: excluded.episode })).id;
   d.linkToEverywhere = (await t.call(api.link.add, { brand_id: best.id, content_id: everywhere.episode })).id;
   d.promoExcluded = (
-    await t.call(api.promo.add, { title: 'Not in France', lang_id: ENGLISH, brand_id: excluded.id })
+    await t.call(api.promo.add, {
+      button_text: 'Watch',
+      button_color: '#1f2937',
+      title: 'Not in France',
+      lang_id: ENGLISH,
+      brand_id: excluded.id,
+    })
   ).id;
 
   // One of each reason the build itself gives.
@@ -107,9 +113,23 @@ beforeAll(async () => {
   d.deletedEpisode = await episodeOf(everywhere.id, 'Deleted episode');
   await t.call(api.content.delete, { id: d.deletedEpisode });
   d.linkToNoVideo = (await t.call(api.link.add, { brand_id: best.id, content_id: d.noVideoEpisode })).id;
-  d.promoOff = (await t.call(api.promo.add, { title: 'Off', lang_id: ENGLISH, is_active: false })).id;
+  d.promoOff = (
+    await t.call(api.promo.add, {
+      button_text: 'Watch',
+      button_color: '#1f2937',
+      title: 'Off',
+      lang_id: ENGLISH,
+      is_active: false,
+    })
+  ).id;
   d.promoNoTarget = (
-    await t.call(api.promo.add, { title: 'Opens nothing shown', lang_id: ENGLISH, brand_id: d.unpublishedBrand })
+    await t.call(api.promo.add, {
+      button_text: 'Watch',
+      button_color: '#1f2937',
+      title: 'Opens nothing shown',
+      lang_id: ENGLISH,
+      brand_id: d.unpublishedBrand,
+    })
   ).id;
   d.streamOff = (
     await t.call(api.stream.add, {
@@ -159,7 +179,8 @@ describe('preview', () => {
     expect(reasonsOf(hidden, 'brand', d.unpublishedBrand)).toEqual(['unpublished']);
     expect(reasonsOf(hidden, 'content', d.ofUnpublishedBrand)).toEqual(['brand_unpublished']);
     expect(reasonsOf(hidden, 'brand', d.noVersionBrand)).toEqual(['no_version']);
-    expect(reasonsOf(hidden, 'brand', d.draftVersionBrand)).toEqual(['version_unpublished']);
+    // Nothing to watch in it either: every reason is listed (decision 064).
+    expect(reasonsOf(hidden, 'brand', d.draftVersionBrand)).toEqual(['version_unpublished', 'no_playable_content']);
     expect(reasonsOf(hidden, 'brand', d.deletedBrand)).toEqual(['deleted']);
     expect(reasonsOf(hidden, 'content', d.unpublishedEpisode)).toEqual(['unpublished']);
     expect(reasonsOf(hidden, 'content', d.draftEpisode)).toEqual(['version_unpublished']);

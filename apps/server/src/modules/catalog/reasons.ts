@@ -46,8 +46,19 @@ export interface BrandState extends Window {
   version_published: boolean | null;
 }
 
-/** `licence`: whether the brand's include rules license it anywhere at `at` (contract, licenceAt). */
-export function brandReasons(b: BrandState, at: number, licence: WindowState): HiddenReason[] {
+/**
+ * `licence`: whether the brand's include rules license it anywhere at `at` (contract, licenceAt). `playable`: how
+ * many episodes a child could watch in it (playableCounts); a brand with none is a dead end (decision 064).
+ */
+export function brandReasons(b: BrandState, at: number, licence: WindowState, playable: number): HiddenReason[] {
+  const reasons = brandOwnReasons(b, at, licence);
+  // Without a version (or in the bin) it has nothing in the language by definition: that reason says it all.
+  if (playable > 0 || reasons[0] === 'deleted' || b.version_id === null) return reasons;
+  return [...reasons, 'no_playable_content'];
+}
+
+/** The brand's reasons of its own, before what it holds is counted: whether its episodes could be listed at all. */
+export function brandOwnReasons(b: BrandState, at: number, licence: WindowState): HiddenReason[] {
   if (b.deleted_at !== null) return ['deleted'];
   const reasons: HiddenReason[] = [];
   if (!b.is_published) reasons.push('unpublished');
@@ -99,6 +110,37 @@ export function contentReasons(c: ContentState, brandShown: boolean, at: number)
  */
 export const videoReason = (status: VideoStatus | null): HiddenReason =>
   status === 'failed' ? 'video_failed' : 'video_processing';
+
+/**
+ * What a child could watch in each brand of a language: its own episodes with no reason of their own (published,
+ * version published, video ready, window open), whether or not the brand is published yet, so readiness can say
+ * a brand is ready before it goes out; and, for a compilation, its links to such episodes of brands that could be
+ * shown (a compilation of watchable episodes is watchable; decision 064). `brandMayShow`: the brand has no
+ * reason of its own (brandOwnReasons) to be left out.
+ */
+export function playableCounts(
+  states: (ContentState & { id: number; brand_id: number })[],
+  links: { brand_id: number; content_id: number }[],
+  brandMayShow: (id: number) => boolean,
+  at: number,
+): { playable: Map<number, number>; watchable: Set<number> } {
+  const playable = new Map<number, number>();
+  const watchable = new Set<number>();
+  const count = (brandId: number) => playable.set(brandId, (playable.get(brandId) ?? 0) + 1);
+  const brandOf = new Map<number, number>();
+  for (const c of states) {
+    if (contentReasons(c, true, at).length > 0) continue;
+    count(c.brand_id);
+    brandOf.set(c.id, c.brand_id);
+    watchable.add(c.id);
+  }
+  for (const link of links) {
+    const owner = brandOf.get(link.content_id);
+    // The episode's own brand is shown only when it is allowed to be (its playable count is then at least this one).
+    if (owner !== undefined && brandMayShow(owner)) count(link.brand_id);
+  }
+  return { playable, watchable };
+}
 
 /** A link is shown when its compilation is and the episode it points at is listed (no dangling references). */
 export function linkReasons(compilationShown: boolean, targetListed: boolean): HiddenReason[] {

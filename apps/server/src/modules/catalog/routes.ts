@@ -6,6 +6,7 @@ import { findBuild, leftOutOf, listBuilds } from './builds.ts';
 import { diffCatalogue } from './diff.ts';
 import { previewCatalogue } from './preview.ts';
 import { publishCatalogue, rollBackTo } from './publish.ts';
+import { brandReadiness } from './readiness.ts';
 
 export async function catalogRoutes(app: FastifyInstance) {
   const { db } = app.database;
@@ -26,6 +27,9 @@ export async function catalogRoutes(app: FastifyInstance) {
   route(app, api.catalog.publishBuild, (req) => rollBackTo(db, app.storage, req.body, publicUrl), {
     changes: 'own-transactions',
   });
+  // Counted with the catalogue's rules, so it lives beside them (decision 064).
+  // Sent as made (tens of thousands of problems for a big brand missing a language), like the preview.
+  route(app, api.brand.readiness, (req) => brandReadiness(db, req.body.brand_id), { answerValidation: false });
   route(app, api.catalog.leftOut, async (req) => {
     const build = await findBuild(db, req.body.id);
     if (!build) throw notFound(`Build ${req.body.id}`);

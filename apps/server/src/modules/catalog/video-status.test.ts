@@ -73,7 +73,15 @@ beforeAll(async () => {
   await setVideoState(t, video.unpublished, { status: 'processing' });
   // A compilation's link and a banner pointing at an episode whose video is processing lead nowhere yet.
   d.link = (await t.call(api.link.add, { brand_id: d.best, content_id: d.processing })).id;
-  d.promo = (await t.call(api.promo.add, { title: 'Soon', brand_id: d.brand, content_id: d.processing })).id;
+  d.promo = (
+    await t.call(api.promo.add, {
+      button_text: 'Watch',
+      button_color: '#1f2937',
+      title: 'Soon',
+      brand_id: d.brand,
+      content_id: d.processing,
+    })
+  ).id;
 });
 
 describe('video processing in the catalogue', () => {
@@ -108,10 +116,12 @@ describe('video processing in the catalogue', () => {
     expect(reasonsOf(hidden, 'content', d.processing)).toEqual(['video_processing']);
     expect(reasonsOf(hidden, 'content', d.failed)).toEqual(['video_failed']);
     expect(reasonsOf(hidden, 'content', d.unpublished)).toEqual(['unpublished', 'video_processing']);
-    expect(reasonsOf(hidden, 'link', d.link)).toEqual(['target_hidden']);
+    // The compilation's only link leads nowhere yet: nothing in it to watch, it is left out (decision 064).
+    expect(reasonsOf(hidden, 'link', d.link)).toEqual(['brand_unpublished', 'target_hidden']);
+    expect(reasonsOf(hidden, 'brand', d.best)).toEqual(['no_playable_content']);
     expect(reasonsOf(hidden, 'promo', d.promo)).toEqual(['target_hidden']);
     expect(catalogue.promos.map((p) => p.id)).not.toContain(d.promo);
-    expect(catalogue.brands.find((b) => b.id === d.best)?.linked_content).toEqual([]);
+    expect(catalogue.brands.map((b) => b.id)).not.toContain(d.best);
   });
 
   it('shows the same reasons in the preview, and says before publishing how many wait for their video', async () => {

@@ -37,7 +37,12 @@ const kinds = {
   },
   promo: {
     calls: api.promo,
-    body: async (fields: object) => ({ title: name('Promo'), ...fields }),
+    body: async (fields: object) => ({
+      title: name('Promo'),
+      button_text: 'Watch',
+      button_color: '#1f2937',
+      ...fields,
+    }),
     list: () => t.call(api.promo.list, {}),
   },
   stream: {

@@ -375,6 +375,8 @@ describe('moving content within its season', () => {
     expect(await t.call(api.link.list, { id: 0, brand_id: to.brandId })).toEqual([]);
 
     const banner = await t.send(api.promo.add, {
+      button_text: 'Watch',
+      button_color: '#1f2937',
       title: 'Big news',
       brand_id: from.brandId,
       content_id: bannered.id,

@@ -1,6 +1,7 @@
 import { api } from '@kids-vod/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { content } from '../../db/schema.ts';
+import { content, promos } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -25,12 +26,55 @@ async function newContent(brandId: number) {
 }
 
 async function newPromo(fields: Record<string, unknown> = {}) {
-  const res = await t.send(api.promo.add, { title: 'Banner', ...fields });
+  const res = await t.send(api.promo.add, {
+    title: 'Banner',
+    button_text: 'Watch',
+    button_color: '#1f2937',
+    ...fields,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 
+/** A button a child can read on the default (white) background. */
+const READABLE = { button_text: 'Watch', button_color: '#1f2937' };
+
 describe('promo banners', () => {
+  it('refuses a button that cannot be read, naming the field, and changes nothing (decision 064)', async () => {
+    const before = (await t.call(api.promo.list, {})).length;
+    // The pickers' defaults are white on white and no text: a banner nobody designed is not saved.
+    const blank = await t.refused(api.promo.add, { title: 'Blank' });
+    expect(blank.status).toBe(400);
+    expect(blank.errors?.map((e) => e.path).sort()).toEqual(['button_color', 'button_text']);
+    const white = await t.refused(api.promo.add, { title: 'White', button_text: 'Go', bg_color: '#FFFFFF' });
+    expect(white.detail).toMatch(
+      /Unreadable colours: the button stands out from the background by 1\.0:1, at least 3:1/,
+    );
+    expect((await t.refused(api.promo.add, { ...READABLE, button_text: '   ' })).errors?.[0]?.path).toBe('button_text');
+    expect((await t.call(api.promo.list, {})).length).toBe(before);
+
+    // An update is checked against the colour it keeps; one changing neither colour nor text passes as before.
+    const promo = await newPromo({ bg_color: '#ffffff' });
+    const pale = await t.refused(api.promo.update, { id: promo.id, button_color: '#eeeeee' });
+    expect(pale.status).toBe(400);
+    expect(pale.errors?.[0]).toMatchObject({ path: 'button_color' });
+    expect((await t.refused(api.promo.update, { id: promo.id, bg_color: '#1f2937' })).detail).toMatch(
+      /^Unreadable colours/,
+    );
+    expect((await t.refused(api.promo.update, { id: promo.id, button_text: '' })).errors?.[0]?.path).toBe(
+      'button_text',
+    );
+    expect((await t.call(api.promo.get, { id: promo.id })).button_color).toBe('#1f2937');
+    const dark = await t.call(api.promo.update, { id: promo.id, bg_color: '#1c2541', button_color: '#f9c80e' });
+    expect(dark).toMatchObject({ bg_color: '#1c2541', button_color: '#f9c80e' });
+    // Saved before the rule (white on white, straight into the table): kept, and still editable in other fields.
+    await t.database.db
+      .update(promos)
+      .set({ button_color: '#ffffff', bg_color: '#ffffff' })
+      .where(eq(promos.id, promo.id));
+    expect((await t.call(api.promo.update, { id: promo.id, title: 'Kept' })).title).toBe('Kept');
+  });
+
   it('needs a session', async () => {
     const res = await t.send(api.promo.list, {}, { token: null });
     expect(res.statusCode).toBe(401);
@@ -38,7 +82,13 @@ describe('promo banners', () => {
   });
 
   it('creates a banner with defaults, lower-case colours and no empty image', async () => {
-    const res = await t.send(api.promo.add, { title: ' Summer ', bg_color: '#AABBCC', image_url: '', id: 999 });
+    const res = await t.send(api.promo.add, {
+      title: ' Summer ',
+      bg_color: '#1C2541',
+      button_text: 'Watch',
+      image_url: '',
+      id: 999,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const promo = res.json();
     expect(promo).toMatchObject({
@@ -48,9 +98,9 @@ describe('promo banners', () => {
       content_id: null,
       lang_id: null,
       image_url: null,
-      bg_color: '#aabbcc',
+      bg_color: '#1c2541',
       button_color: '#ffffff',
-      button_text: '',
+      button_text: 'Watch',
       sort: 0,
       is_active: true,
     });
@@ -90,14 +140,14 @@ describe('promo banners', () => {
   });
 
   it('refuses colours other than #rrggbb and bad values with 400', async () => {
-    const bad = await t.refused(api.promo.add, { bg_color: 'red', button_color: '#abc' });
+    const bad = await t.refused(api.promo.add, { ...READABLE, bg_color: 'red', button_color: '#abc' });
     expect(bad.status).toBe(400);
     expect(bad.errors?.map((e: { path: string }) => e.path)).toEqual(
       expect.arrayContaining(['bg_color', 'button_color']),
     );
-    expect((await t.refused(api.promo.add, { image_url: 'ftp://example.com/a.png' })).status).toBe(400);
-    expect((await t.refused(api.promo.add, { season: 0 })).status).toBe(400);
-    expect((await t.refused(api.promo.add, { brand_id: 'one' })).status).toBe(400);
+    expect((await t.refused(api.promo.add, { ...READABLE, image_url: 'ftp://example.com/a.png' })).status).toBe(400);
+    expect((await t.refused(api.promo.add, { ...READABLE, season: 0 })).status).toBe(400);
+    expect((await t.refused(api.promo.add, { ...READABLE, brand_id: 'one' })).status).toBe(400);
     const promo = await newPromo();
     const upd = await t.refused(api.promo.update, { id: promo.id, button_color: '#12345g' });
     expect(upd.status).toBe(400);
@@ -106,15 +156,15 @@ describe('promo banners', () => {
 
   it('answers 404 for an unknown brand, content or language', async () => {
     const brand = await newBrand();
-    const unknownBrand = await t.refused(api.promo.add, { brand_id: 987654 });
+    const unknownBrand = await t.refused(api.promo.add, { ...READABLE, brand_id: 987654 });
     expect(unknownBrand.status).toBe(404);
     expect(unknownBrand.detail).toBe('Unknown brand_id: 987654');
-    expect((await t.refused(api.promo.add, { content_id: 987654 })).status).toBe(404);
-    expect((await t.refused(api.promo.add, { brand_id: brand.id, content_id: 987654 })).status).toBe(404);
-    expect((await t.refused(api.promo.add, { lang_id: 9999 })).status).toBe(404);
+    expect((await t.refused(api.promo.add, { ...READABLE, content_id: 987654 })).status).toBe(404);
+    expect((await t.refused(api.promo.add, { ...READABLE, brand_id: brand.id, content_id: 987654 })).status).toBe(404);
+    expect((await t.refused(api.promo.add, { ...READABLE, lang_id: 9999 })).status).toBe(404);
     // An unknown brand with someone else's content is the brand's fault, not a mismatch.
     const other = await newContent((await newBrand()).id);
-    expect((await t.refused(api.promo.add, { brand_id: 987654, content_id: other.id })).status).toBe(404);
+    expect((await t.refused(api.promo.add, { ...READABLE, brand_id: 987654, content_id: other.id })).status).toBe(404);
     const promo = await newPromo();
     expect((await t.refused(api.promo.update, { id: promo.id, lang_id: 9999 })).status).toBe(404);
     expect((await t.refused(api.promo.update, { id: promo.id, brand_id: 987654 })).status).toBe(404);
@@ -125,7 +175,7 @@ describe('promo banners', () => {
     const b = await newBrand();
     const ofA = await newContent(a.id);
     const ofB = await newContent(b.id);
-    const mismatch = await t.refused(api.promo.add, { brand_id: a.id, content_id: ofB.id });
+    const mismatch = await t.refused(api.promo.add, { ...READABLE, brand_id: a.id, content_id: ofB.id });
     expect(mismatch.status).toBe(400);
     expect(mismatch.detail).toBe('The content does not belong to the brand');
     expect(mismatch.errors).toEqual([{ path: 'content_id', message: 'The content does not belong to the brand' }]);

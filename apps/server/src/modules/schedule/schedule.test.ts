@@ -70,6 +70,8 @@ describe('schedule/list', () => {
       ends_at: iso(Y + 30 * DAY),
     });
     banner = await t.call(api.promo.add, {
+      button_text: 'Watch',
+      button_color: '#1f2937',
       title: 'Winter',
       lang_id: GERMAN,
       brand_id: brand.id,
@@ -77,7 +79,12 @@ describe('schedule/list', () => {
     });
     live = await stream(ITALIAN, { available_from: iso(Y + DAY), available_until: iso(Y + DAY + 3_600_000) });
     // What is in the bin has no edges, nor has what belongs to a brand in the bin.
-    const gone = await t.call(api.promo.add, { title: 'Gone', available_from: iso(Y + 4 * DAY) });
+    const gone = await t.call(api.promo.add, {
+      button_text: 'Watch',
+      button_color: '#1f2937',
+      title: 'Gone',
+      available_from: iso(Y + 4 * DAY),
+    });
     await t.call(api.promo.delete, { id: gone.id });
     const binned = await t.call(api.brand.add, { name: 'Binned', available_from: iso(Y + 4 * DAY) });
     await t.call(api.content.add, { brand_id: binned.id, available_from: iso(Y + 4 * DAY) });
@@ -320,7 +327,13 @@ describe('publishing on schedule', () => {
   it('publishes at the next start an edge passed while every server was stopped', async () => {
     await runner.stop();
     const edge = now + 30 * MINUTE;
-    await t.call(api.promo.add, { title: 'While down', lang_id: FRENCH, available_until: iso(edge) });
+    await t.call(api.promo.add, {
+      button_text: 'Watch',
+      button_color: '#1f2937',
+      title: 'While down',
+      lang_id: FRENCH,
+      available_until: iso(edge),
+    });
     now = edge + 3 * 3_600_000;
     runner = runnerWith();
     await runner.start();

@@ -1,0 +1,32 @@
+/** What stops an item reaching a child, in words (api.md "Episode intake and readiness", decision 064). */
+import type { ReadinessItem, ReadinessProblem } from '@kids-vod/contract';
+import { itemAddress } from '../hidden-items/index.ts';
+
+/** Each problem code as an editor reads it, in the language it is about. */
+export function problemWords(problem: ReadinessProblem, language: string): string {
+  switch (problem) {
+    case 'no_title':
+      return `No ${language} title`;
+    case 'no_description':
+      return `No ${language} description`;
+    case 'no_video':
+      return `No video in ${language}`;
+    case 'video_processing':
+      return `Its ${language} video is still being processed`;
+    case 'video_failed':
+      return `Its ${language} video failed to process`;
+    case 'no_thumbnail':
+      return 'No thumbnail (nor a video poster)';
+    case 'no_logo':
+      return 'No logo';
+    case 'no_country_rule':
+      return 'No country rule lets a child watch it now';
+    case 'no_playable_content':
+      return `No episode a child can watch in ${language}: left out of the ${language} catalogue`;
+    case 'unreadable_colours':
+      return 'Its button cannot be read: colours under 3:1 contrast, or no text';
+  }
+}
+
+/** Where the item of a problem is fixed: its edit modal. */
+export const problemAddress = (item: ReadinessItem) => itemAddress({ kind: item.kind, id: item.id });

@@ -1,0 +1,245 @@
+/**
+ * A brand's readiness (api.md "Episode intake and readiness", decision 064): per language it has a version in, how
+ * many episodes a child could watch now and what stops the rest. It counts with the catalogue's own rules
+ * (reasons.ts: contentReasons through playableCounts, brandOwnReasons), so a brand readiness calls ready is one
+ * the catalogue shows once it is published.
+ */
+import {
+  type BannerButton,
+  bannerButtonProblems,
+  type Instant,
+  instantMs,
+  licenceAt,
+  READINESS_LISTED,
+  type Readiness,
+  type ReadinessItem,
+  type ReadinessLang,
+} from '@kids-vod/contract';
+import { and, asc, type Column, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  brandLangs,
+  brands,
+  content,
+  contentLangs,
+  contentLinks,
+  countryRules,
+  promos,
+  videoFiles,
+} from '../../db/schema.ts';
+import { itemNotFound } from '../../lib/errors.ts';
+import { as, contentRows } from './content-rows.ts';
+import { type BrandState, brandOwnReasons, type ContentStateRow, playableCounts, rulesByBrand } from './reasons.ts';
+
+/** Whether a text is written is all readiness needs of it: a boolean is read, not the text. */
+interface EpisodeRow extends ContentStateRow {
+  has_description: boolean | null;
+  has_thumbnail: boolean | null;
+  video_has_thumbnail: boolean | null;
+}
+
+const written = (column: Column) => sql<boolean | null>`(${column} <> '')`;
+
+const stateFields = {
+  id: content.id,
+  brand_id: content.brand_id,
+  season: content.season,
+  sort_number: content.sort_number,
+  is_published: content.is_published,
+  deleted_at: content.deleted_at,
+  available_from: content.available_from,
+  available_until: content.available_until,
+  version_id: as<number | null>(contentLangs.id, 'version_id'),
+  version_published: as<boolean | null>(contentLangs.is_published, 'version_published'),
+  title: contentLangs.title,
+  video_id: as<number | null>(videoFiles.id, 'video_id'),
+  video_status: videoFiles.status,
+};
+
+/** The brands (with their version in the language) and their rules, as the catalogue's brand rules read them. */
+async function brandStates(db: Executor, ids: number[], langId: number) {
+  if (ids.length === 0) return { states: [], rulesOf: rulesByBrand([]) };
+  const states: (BrandState & { name: string; title: string | null; logo_url: string | null })[] = await db
+    .select({
+      id: brands.id,
+      name: brands.name,
+      logo_url: brands.logo_url,
+      is_published: brands.is_published,
+      deleted_at: brands.deleted_at,
+      available_from: brands.available_from,
+      available_until: brands.available_until,
+      version_id: brandLangs.id,
+      version_published: brandLangs.is_published,
+      title: brandLangs.title,
+      version_logo_url: brandLangs.logo_url,
+    })
+    .from(brands)
+    .leftJoin(
+      brandLangs,
+      and(eq(brandLangs.brand_id, brands.id), eq(brandLangs.lang_id, langId), isNull(brandLangs.deleted_at)),
+    )
+    .where(inArray(brands.id, ids))
+    .then((rows) => rows.map(({ version_logo_url, ...b }) => ({ ...b, logo_url: version_logo_url || b.logo_url })));
+  const rules = await db
+    .select({
+      brand_id: countryRules.brand_id,
+      code2: countryRules.code2,
+      exclude: countryRules.exclude,
+      starts_at: countryRules.starts_at,
+      ends_at: countryRules.ends_at,
+    })
+    .from(countryRules)
+    .where(inArray(countryRules.brand_id, ids))
+    .orderBy(asc(countryRules.id));
+  return { states, rulesOf: rulesByBrand(rules) };
+}
+
+/**
+ * The brand's episodes (not in the bin) in each of the languages, in one read whatever their number: an episode
+ * without a version in a language reads as the catalogue's row without one (contentRows' left join).
+ */
+async function brandEpisodes(db: Executor, brandId: number, langIds: number[]) {
+  const rows = await db
+    .select({
+      ...stateFields,
+      lang_id: contentLangs.lang_id,
+      has_description: written(contentLangs.description).as('has_description'),
+      has_thumbnail: written(contentLangs.thumbnail_url).as('has_thumbnail'),
+      video_has_thumbnail: written(videoFiles.thumbnail_url).as('video_has_thumbnail'),
+    })
+    .from(content)
+    .leftJoin(
+      contentLangs,
+      and(
+        eq(contentLangs.content_id, content.id),
+        inArray(contentLangs.lang_id, langIds.length > 0 ? langIds : [0]),
+        isNull(contentLangs.deleted_at),
+      ),
+    )
+    .leftJoin(videoFiles, and(eq(videoFiles.content_lang_id, contentLangs.id), isNull(videoFiles.deleted_at)))
+    .where(and(eq(content.brand_id, brandId), isNull(content.deleted_at)))
+    .orderBy(asc(content.season), asc(content.sort_number), asc(content.id));
+  const order: EpisodeRow[] = [];
+  const versions = new Map<string, EpisodeRow>();
+  for (const { lang_id, ...row } of rows as unknown as (EpisodeRow & { lang_id: number | null })[]) {
+    if (order.at(-1)?.id !== row.id) order.push(row);
+    if (lang_id !== null) versions.set(`${row.id} ${lang_id}`, row);
+  }
+  const none = { version_id: null, version_published: null, title: null, has_description: null, has_thumbnail: null };
+  const noVideo = { video_id: null, video_status: null, video_has_thumbnail: null };
+  return (langId: number): EpisodeRow[] =>
+    order.map((e) => versions.get(`${e.id} ${langId}`) ?? { ...e, ...none, ...noVideo });
+}
+
+/** What is missing on one episode in one language. */
+export function episodeProblems(e: EpisodeRow): ReadinessItem['problem'][] {
+  // A version starts with its title; once written, what else it lacks shows. One line an episode, not four.
+  if (e.version_id === null) return ['no_title'];
+  const problems: ReadinessItem['problem'][] = [];
+  if (!e.title) problems.push('no_title');
+  if (!e.has_description) problems.push('no_description');
+  if (e.video_id === null) problems.push('no_video');
+  else if (e.video_status === 'failed') problems.push('video_failed');
+  else if (e.video_status !== 'ready') problems.push('video_processing');
+  // A ready video's poster stands in for a thumbnail of its own, as in the catalogue (content-rows.ts).
+  if (!e.has_thumbnail && !(e.video_status === 'ready' && e.video_has_thumbnail)) problems.push('no_thumbnail');
+  return problems;
+}
+
+/** Everything that is not in the bin counts: a draft episode or banner shows what it still needs before it goes out. */
+export async function brandReadiness(db: Executor, brandId: number, moment: Instant = Date.now()): Promise<Readiness> {
+  const at = instantMs(moment);
+  const [brand] = await db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(eq(brands.id, brandId), isNull(brands.deleted_at)));
+  if (!brand) throw itemNotFound('Brand', brandId);
+  const versions = await db
+    .select({ lang_id: brandLangs.lang_id })
+    .from(brandLangs)
+    .where(and(eq(brandLangs.brand_id, brandId), isNull(brandLangs.deleted_at)))
+    .orderBy(asc(brandLangs.lang_id));
+  const links = await db
+    .select({ brand_id: contentLinks.brand_id, content_id: contentLinks.content_id })
+    .from(contentLinks)
+    .where(eq(contentLinks.brand_id, brandId));
+  const ownIds = db.select({ id: content.id }).from(content).where(eq(content.brand_id, brandId));
+  const banners = await db
+    .select({
+      id: promos.id,
+      title: promos.title,
+      lang_id: promos.lang_id,
+      bg_color: promos.bg_color,
+      button_color: promos.button_color,
+      button_text: promos.button_text,
+    })
+    .from(promos)
+    .where(and(isNull(promos.deleted_at), or(eq(promos.brand_id, brandId), inArray(promos.content_id, ownIds))))
+    .orderBy(asc(promos.sort), asc(promos.id));
+  const unreadable = banners.filter((b: BannerButton) => bannerButtonProblems(b).length > 0);
+
+  const episodesIn = await brandEpisodes(
+    db,
+    brandId,
+    versions.map((v) => v.lang_id),
+  );
+  // Languages are independent: on a server database their reads run side by side on the pool.
+  const langs = await Promise.all(
+    versions.map(({ lang_id }) => langReadiness(db, brandId, lang_id, episodesIn(lang_id), links, unreadable, at)),
+  );
+  return { langs };
+}
+
+type Link = { brand_id: number; content_id: number };
+type Banner = { id: number; title: string; lang_id: number | null };
+
+/** One language of the brand: its playable count (own episodes and a compilation's links) and its problems. */
+async function langReadiness(
+  db: Executor,
+  brandId: number,
+  langId: number,
+  episodes: EpisodeRow[],
+  links: Link[],
+  unreadable: Banner[],
+  at: number,
+): Promise<ReadinessLang> {
+  // A compilation's links count when the episode they open is one the catalogue lists (its brand may be shown).
+  const linked =
+    links.length === 0
+      ? []
+      : ((await contentRows(db, langId, stateFields).where(
+          inArray(
+            content.id,
+            links.map((l) => l.content_id),
+          ),
+        )) as unknown as ContentStateRow[]);
+  const { states, rulesOf } = await brandStates(db, [...new Set([brandId, ...linked.map((c) => c.brand_id)])], langId);
+  const mayShow = new Set(
+    states.filter((b) => brandOwnReasons(b, at, licenceAt(rulesOf.get(b.id) ?? [], at)).length === 0).map((b) => b.id),
+  );
+  const playable =
+    playableCounts([...episodes, ...linked], links, (id) => mayShow.has(id), at).playable.get(brandId) ?? 0;
+
+  const own = states.find((b) => b.id === brandId);
+  const brandName = own?.title || own?.name || '';
+  // Only the first READINESS_LISTED are made into items; the rest are counted (a big brand has tens of thousands).
+  const problems: ReadinessItem[] = [];
+  let count = 0;
+  const add = (kind: ReadinessItem['kind'], id: number, name: () => string, problem: ReadinessItem['problem']) => {
+    if (count++ < READINESS_LISTED) problems.push({ kind, id, name: name(), problem });
+  };
+  const ofBrand = (problem: ReadinessItem['problem']) => add('brand', brandId, () => brandName, problem);
+  if (!own?.logo_url) ofBrand('no_logo');
+  // No rule is a licence nobody decided on; rules that license it nowhere now leave it out of every country.
+  const rules = rulesOf.get(brandId) ?? [];
+  if (rules.length === 0 || licenceAt(rules, at) !== 'open') ofBrand('no_country_rule');
+  if (playable === 0) ofBrand('no_playable_content');
+  for (const e of episodes) {
+    const name = () => e.title || `${brandName} S${e.season} E${e.sort_number}`;
+    for (const problem of episodeProblems(e)) add('content', e.id, name, problem);
+  }
+  for (const b of unreadable) {
+    if (b.lang_id === null || b.lang_id === langId) add('promo', b.id, () => b.title, 'unreadable_colours');
+  }
+  return { lang_id: langId, playable, problems, problem_count: count };
+}
