@@ -37,6 +37,14 @@ async function previewColours(preview: Locator) {
   });
 }
 
+/** A button a child can read on a new banner (white on white with no words is refused): words and a dark colour. */
+async function makeButtonReadable(dialog: Locator) {
+  await dialog.getByLabel('Button text', { exact: true }).fill('Watch now');
+  const colour = dialog.getByRole('textbox', { name: 'Button colour' });
+  await colour.fill('#1c2541');
+  await colour.press('Enter');
+}
+
 async function openPromoScreen(page: Page) {
   await c.signIn(page);
   await page.goto('/admin/promo');
@@ -110,7 +118,9 @@ describe('promo banners', () => {
   it('takes Enter in a colour field as the end of the colour, not as a save', async () => {
     const promo = await post<Promo>('/api/promo/add', {
       title: 'Enter Only Commits',
-      bg_color: '#22223b',
+      bg_color: '#ffffff',
+      // Dark, so that each background the test types stands out from it (banners' readable-button rule).
+      button_color: '#1c2541',
       button_text: 'Watch',
     });
     const page = await c.newPage();
@@ -174,6 +184,12 @@ describe('promo banners', () => {
     await expect.poll(() => language.inputValue()).toBe('All languages');
     expect(await dialog.isVisible()).toBe(true);
     expect(saves).toEqual([]);
+    // White on white with no words, as a new banner starts: refused in the form, nothing sent (decision 064).
+    await dialog.getByRole('button', { name: 'Create banner' }).click();
+    await dialog.getByText('Write the button text: an empty button tells a child nothing').waitFor();
+    await dialog.getByText(/^Unreadable colours: the button stands out from the background by 1\.0:1/).waitFor();
+    expect(saves).toEqual([]);
+    await makeButtonReadable(dialog);
     await dialog.getByRole('button', { name: 'Create banner' }).click();
     await page.getByText('Banner created').waitFor();
     expect(saves).toHaveLength(1);
@@ -211,30 +227,30 @@ describe('promo banners', () => {
     await dialog.getByRole('textbox', { name: 'Background colour' }).fill('#94d82d');
     await page.keyboard.press('Escape');
     await dialog.getByRole('textbox', { name: 'Button colour' }).click();
-    await page.getByRole('button', { name: '#e03131' }).click();
+    await page.getByRole('button', { name: '#3a0ca3' }).click();
     await page.keyboard.press('Escape');
     await expect
       .poll(() => previewColours(preview))
       .toEqual({
         background: 'rgb(148, 216, 45)',
         text: 'rgb(20, 21, 23)',
-        button: 'rgb(224, 49, 49)',
+        button: 'rgb(58, 12, 163)',
         buttonText: 'rgb(255, 255, 255)',
       });
-    expect(await dialog.getByRole('textbox', { name: 'Button colour' }).inputValue()).toBe('#e03131');
+    expect(await dialog.getByRole('textbox', { name: 'Button colour' }).inputValue()).toBe('#3a0ca3');
 
     await dialog.getByRole('button', { name: 'Save banner' }).click();
     await page.getByText('Banner saved').waitFor();
     await dialog.waitFor({ state: 'hidden' });
     expect((await promos()).find((p) => p.id === promo.id)).toMatchObject({
       bg_color: '#94d82d',
-      button_color: '#e03131',
+      button_color: '#3a0ca3',
     });
     await expect
       .poll(() => previewColours(card.getByRole('figure')))
       .toMatchObject({
         background: 'rgb(148, 216, 45)',
-        button: 'rgb(224, 49, 49)',
+        button: 'rgb(58, 12, 163)',
       });
 
     // Opened again it shows the saved banner; someone else saves meanwhile: this save is refused.
@@ -249,6 +265,9 @@ describe('promo banners', () => {
     await buttonColour.fill('');
     await buttonColour.blur();
     await expect.poll(() => buttonColour.inputValue()).toBe('#ffffff');
+    // White on orange cannot be read: a dark button instead.
+    await buttonColour.fill('#1c2541');
+    await buttonColour.blur();
     await post('/api/promo/update', { id: promo.id, sort: 7 });
     await dialog.getByLabel('Title', { exact: true }).fill('Too late');
     await dialog.getByRole('button', { name: 'Save banner' }).click();
@@ -347,6 +366,7 @@ describe('promo banners', () => {
     await dialog.getByRole('combobox', { name: 'Language' }).click();
     await page.getByRole('option', { name: 'Spanish' }).click();
     await dialog.getByLabel('Title', { exact: true }).fill('Robo Friends season 2');
+    await makeButtonReadable(dialog);
     await dialog.getByRole('button', { name: 'Create banner' }).click();
     await page.getByText('Banner created').waitFor();
     expect((await promos()).find((p) => p.title === 'Robo Friends season 2')).toMatchObject({
@@ -452,7 +472,11 @@ describe('promo banners', () => {
   });
 
   it('opens a banner named by the address, and says so of one that is not there, as every screen does', async () => {
-    const banner = await post('/api/promo/add', { title: 'Addressed banner', button_text: 'Open' });
+    const banner = await post('/api/promo/add', {
+      title: 'Addressed banner',
+      button_text: 'Open',
+      button_color: '#1c2541',
+    });
     const page = await c.newPage();
     await c.signIn(page);
     await page.goto(`/admin/promo?edit=${banner.id}`);
