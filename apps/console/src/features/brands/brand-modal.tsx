@@ -8,6 +8,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { itemQueries } from '../../shared/api/index.ts';
 import { addOrUpdate, EditorModal, useEditor, valuesFrom } from '../../shared/editing/index.ts';
 import { ImageField, imageInput, numberOrUndefined, SortField } from '../../shared/fields/index.ts';
+import { BrandReadiness } from '../../shared/readiness/index.ts';
 import { useMay } from '../../shared/session/index.ts';
 import { WindowFields, windowBody, windowErrors } from '../../shared/time/index.ts';
 import { useAddCountryRule, useBrandSaves, useCountryRules, useForgetBrandDetails } from './api.ts';
@@ -138,6 +139,11 @@ export function BrandModal({ initial, onClosed }: { initial: BrandRow | null; on
           <Section title="Where available">
             {brand ? <CountryRules brandId={brand.id} draft={draft} /> : <SaveFirst what="its country rules" />}
           </Section>
+          {brand && (
+            <Section title="Readiness">
+              <BrandReadiness brandId={brand.id} />
+            </Section>
+          )}
         </>
       }
     >

@@ -15,6 +15,7 @@ import {
   type SortableRows,
   SortHeader,
 } from '../../shared/lists/index.ts';
+import { ReadinessBadges } from '../../shared/readiness/index.ts';
 
 function initials(name: string): string {
   return name
@@ -102,12 +103,13 @@ export const BrandsTable = memo(function BrandsTable({
           <SortHeader label="Slug" column="slug" {...header} />
           <SortHeader label="Age rating" column="age" {...header} />
           <SortHeader label="Languages" column="langs" {...header} />
+          <Table.Th>Ready</Table.Th>
           <SortHeader label="Where available" column="where" {...header} />
           <SortHeader label="Published" column="published" {...header} />
         </>
       }
       loading={loading}
-      skeleton={{ columns: 7, image: { w: 40, h: 40 } }}
+      skeleton={{ columns: 8, image: { w: 40, h: 40 } }}
       rows={rows}
       testId="brand-row"
       onOpen={onOpen}
@@ -127,6 +129,9 @@ export const BrandsTable = memo(function BrandsTable({
           <Cell>{b.age_rating}</Cell>
           <Cell>
             <LanguageCodes brand={b} languages={languages} />
+          </Cell>
+          <Cell>
+            <ReadinessBadges brandId={b.id} />
           </Cell>
           <Cell style={WHERE_STYLE}>
             <WhereAvailable brand={b} />

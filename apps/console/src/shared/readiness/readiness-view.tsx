@@ -11,8 +11,8 @@ import { problemAddress, problemWords } from './readiness-words.ts';
 const languageName = (languages: Language[] | undefined, id: number) =>
   languages?.find((l) => l.id === id)?.name ?? `Language ${id}`;
 
-function Problem({ item, language }: { item: ReadinessItem; language: string }) {
-  const address = problemAddress(item);
+function Problem({ item, language, brandId }: { item: ReadinessItem; language: string; brandId?: number }) {
+  const address = problemAddress(item, brandId);
   const name = item.name || `#${item.id}`;
   return (
     <List.Item data-problem={item.problem}>
@@ -34,18 +34,35 @@ function Problem({ item, language }: { item: ReadinessItem; language: string }) 
 }
 
 /** Problems of one language, each a link to its item, with their count. */
-export function ProblemList({ problems, language }: { problems: ReadinessItem[]; language: string }) {
+export function ProblemList({
+  problems,
+  language,
+  brandId,
+}: {
+  problems: ReadinessItem[];
+  language: string;
+  /** The brand the problems are of, when they are one brand's: its episodes open within it. */
+  brandId?: number;
+}) {
   return (
     <List size="sm" spacing={2} aria-label={`Problems in ${language}`}>
       {problems.map((p) => (
-        <Problem key={`${p.kind}-${p.id}-${p.problem}`} item={p} language={language} />
+        <Problem key={`${p.kind}-${p.id}-${p.problem}`} item={p} language={language} brandId={brandId} />
       ))}
     </List>
   );
 }
 
 /** A language's readiness: episodes a child could watch, and each problem as a link to its item. */
-export function ReadinessOfLanguage({ lang, language }: { lang: ReadinessLang; language: string }) {
+export function ReadinessOfLanguage({
+  lang,
+  language,
+  brandId,
+}: {
+  lang: ReadinessLang;
+  language: string;
+  brandId: number;
+}) {
   return (
     <Stack gap={4} data-testid={`readiness-lang-${lang.lang_id}`}>
       <Group gap="xs">
@@ -67,7 +84,7 @@ export function ReadinessOfLanguage({ lang, language }: { lang: ReadinessLang; l
           </Text>
         )}
       </Group>
-      {lang.problems.length > 0 && <ProblemList problems={lang.problems} language={language} />}
+      {lang.problems.length > 0 && <ProblemList problems={lang.problems} language={language} brandId={brandId} />}
     </Stack>
   );
 }
@@ -84,7 +101,12 @@ export function BrandReadiness({ brandId }: { brandId: number }) {
   return (
     <Stack gap="md" data-testid="brand-readiness">
       {readiness.data.langs.map((l) => (
-        <ReadinessOfLanguage key={l.lang_id} lang={l} language={languageName(languages.data, l.lang_id)} />
+        <ReadinessOfLanguage
+          key={l.lang_id}
+          lang={l}
+          language={languageName(languages.data, l.lang_id)}
+          brandId={brandId}
+        />
       ))}
     </Stack>
   );

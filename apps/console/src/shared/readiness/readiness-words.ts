@@ -1,6 +1,6 @@
 /** What stops an item reaching a child, in words (api.md "Episode intake and readiness", decision 064). */
 import type { ReadinessItem, ReadinessProblem } from '@kids-vod/contract';
-import { itemAddress } from '../hidden-items/index.ts';
+import { type EditScreen, editAddress } from '../editing/index.ts';
 
 /** Each problem code as an editor reads it, in the language it is about. */
 export function problemWords(problem: ReadinessProblem, language: string): string {
@@ -28,5 +28,11 @@ export function problemWords(problem: ReadinessProblem, language: string): strin
   }
 }
 
-/** Where the item of a problem is fixed: its edit modal. */
-export const problemAddress = (item: ReadinessItem) => itemAddress({ kind: item.kind, id: item.id });
+const SCREENS: Record<ReadinessItem['kind'], EditScreen> = { brand: 'brands', content: 'content', promo: 'promo' };
+
+/**
+ * Where the item of a problem is fixed: its edit modal. An episode opens within its brand, the one whose readiness
+ * it is (`brandId`).
+ */
+export const problemAddress = (item: ReadinessItem, brandId?: number) =>
+  editAddress(SCREENS[item.kind], { id: item.id, brand_id: item.kind === 'content' ? brandId : null });
