@@ -195,7 +195,11 @@ describe('delete to the bin', () => {
 
   it('shows Delete and Restore only to the roles that may', async () => {
     const brand = await c.addBrand('Role Reef');
-    const banner = await scene.post(c, '/api/promo/add', { title: 'Role banner', button_text: 'Watch' });
+    const banner = await scene.post(c, '/api/promo/add', {
+      title: 'Role banner',
+      button_text: 'Watch',
+      button_color: '#1c2541',
+    });
     const binned = await c.addBrand('Role Ruins');
     await c.t.call(api.brand.delete, { id: binned.id });
 

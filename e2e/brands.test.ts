@@ -154,15 +154,18 @@ describe('brands', () => {
     ]);
     expect(brand.langs).toMatchObject([{ lang_id: 1, title: 'Forest Friends', is_published: true }]);
 
-    // The list shows it: logo, name, slug, age rating, languages, where available, published.
+    // The list shows it: logo, name, slug, age rating, languages, readiness (English: no episode a child can watch
+    // yet, one problem), where available, published.
     const row = page.getByTestId(`brand-row-${brand.id}`);
     await row.getByText('Only DE').waitFor();
+    await row.getByTestId('readiness-1').waitFor();
     expect(await row.locator('td').allInnerTexts()).toEqual([
       expect.any(String),
       'Forest Friends Club',
       'forest-friends',
       '6+',
       'EN',
+      expect.stringMatching(/^EN 1\b/),
       'Only DE',
       'Draft',
     ]);

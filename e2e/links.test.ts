@@ -126,7 +126,11 @@ describe('a link to every item', () => {
   it('content opens by brand and item; banners and streams by their id', async () => {
     const brand = await scene.brandWithContent(c, 'Linked Llamas', ['Llama Drama', 'Llama Karma']);
     const items = (await c.t.post('/api/content/list', { brand_id: brand.id })).json() as { id: number }[];
-    const banner = await scene.post(c, '/api/promo/add', { title: 'Linked banner', button_text: 'Watch' });
+    const banner = await scene.post(c, '/api/promo/add', {
+      title: 'Linked banner',
+      button_text: 'Watch',
+      button_color: '#1c2541',
+    });
     const stream = await scene.post(c, '/api/stream/add', {
       lang_id: 1,
       title: 'Linked live',
