@@ -71,11 +71,10 @@ describe('readiness', () => {
     const problems = spanish.getByRole('list', { name: 'Problems in Spanish' });
     expect(await problems.getByRole('listitem').allInnerTexts()).toEqual([
       'Conejitos: No episode a child can watch in Spanish: left out of the Spanish catalogue',
-      'Los conejitos: No video in Spanish',
-      'Los conejitos: No thumbnail (nor a video poster)',
+      'Los conejitos: No video in Spanish; No thumbnail (nor a video poster)',
     ]);
     // The episode's link opens it in its brand's content, where its video is attached.
-    await problems.getByRole('link', { name: 'Los conejitos' }).first().click();
+    await problems.getByRole('link', { name: 'Los conejitos' }).click();
     await page.waitForURL(new RegExp(`/admin/content\\?brand=${brand.id}&edit=${episode.id}`));
     await page.getByRole('dialog').waitFor();
     expectNoConsoleErrors();

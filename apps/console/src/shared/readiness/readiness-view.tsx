@@ -1,6 +1,7 @@
 import type { Language, ReadinessItem, ReadinessLang } from '@kids-vod/contract';
-import { Alert, Anchor, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useLanguages } from '../api/index.ts';
 import { SUCCESS_TEXT } from '../feedback/index.ts';
@@ -11,11 +12,13 @@ import { problemAddress, problemWords } from './readiness-words.ts';
 const languageName = (languages: Language[] | undefined, id: number) =>
   languages?.find((l) => l.id === id)?.name ?? `Language ${id}`;
 
-function Problem({ item, language, brandId }: { item: ReadinessItem; language: string; brandId?: number }) {
+/** One item and everything that stops it, in one line: an episode missing three things is one line, not three. */
+function ItemProblems({ items, language, brandId }: { items: ReadinessItem[]; language: string; brandId?: number }) {
+  const [item] = items;
   const address = problemAddress(item, brandId);
   const name = item.name || `#${item.id}`;
   return (
-    <List.Item data-problem={item.problem}>
+    <List.Item data-problems={items.map((i) => i.problem).join(' ')}>
       {address ? (
         <Anchor component={Link} to={address} size="sm" fw={500}>
           {name}
@@ -27,13 +30,16 @@ function Problem({ item, language, brandId }: { item: ReadinessItem; language: s
       )}
       <Text span size="sm">
         {': '}
-        {problemWords(item.problem, language)}
+        {items.map((i) => problemWords(i.problem, language)).join('; ')}
       </Text>
     </List.Item>
   );
 }
 
-/** Problems of one language, each a link to its item, with their count. */
+/** Items shown before "Show all": the first screenful says where to start. */
+const FIRST_ITEMS = 10;
+
+/** Problems of one language grouped by item (the server lists an item's problems together), each a link to it. */
 export function ProblemList({
   problems,
   language,
@@ -44,12 +50,27 @@ export function ProblemList({
   /** The brand the problems are of, when they are one brand's: its episodes open within it. */
   brandId?: number;
 }) {
+  const [all, setAll] = useState(false);
+  const items: ReadinessItem[][] = [];
+  for (const p of problems) {
+    const last = items.at(-1);
+    if (last && last[0].kind === p.kind && last[0].id === p.id) last.push(p);
+    else items.push([p]);
+  }
+  const shown = all ? items : items.slice(0, FIRST_ITEMS);
   return (
-    <List size="sm" spacing={2} aria-label={`Problems in ${language}`}>
-      {problems.map((p) => (
-        <Problem key={`${p.kind}-${p.id}-${p.problem}`} item={p} language={language} brandId={brandId} />
-      ))}
-    </List>
+    <Stack gap={4} align="flex-start">
+      <List size="sm" spacing={2} aria-label={`Problems in ${language}`}>
+        {shown.map((group) => (
+          <ItemProblems key={`${group[0].kind}-${group[0].id}`} items={group} language={language} brandId={brandId} />
+        ))}
+      </List>
+      {items.length > shown.length && (
+        <Button variant="subtle" size="compact-sm" onClick={() => setAll(true)}>
+          Show all {items.length} items in {language}
+        </Button>
+      )}
+    </Stack>
   );
 }
 
