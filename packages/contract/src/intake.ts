@@ -25,6 +25,25 @@ export const IntakeRow = z.object({
   title: z.string(),
 });
 export type IntakeRow = z.infer<typeof IntakeRow>;
+/** Where a season and an episode number land among a brand's episodes. */
+export const episodeKey = (season: number, episode: number) => `${season}:${episode}`;
+
+/**
+ * A brand's episodes by season and number, as the match and the console's table both find them: where two episodes
+ * share a number, the lowest id (the one made first) is the one a file goes to.
+ */
+export function indexEpisodes<E extends { id: number; season: number; sort_number: number }>(
+  episodes: readonly E[],
+): Map<string, E> {
+  const byKey = new Map<string, E>();
+  for (const e of episodes) {
+    const key = episodeKey(e.season, e.sort_number);
+    const known = byKey.get(key);
+    if (!known || e.id < known.id) byKey.set(key, e);
+  }
+  return byKey;
+}
+
 export const IntakeMatchAnswer = z.object({ rows: z.array(IntakeRow) });
 
 export const intakeCalls = {

@@ -12,6 +12,7 @@
  * or last, so that a title's small words ("It", "De") are not taken for one. A name beats a code; among equals, the
  * last in the name wins (languages are written at the end).
  */
+import { episodeKey, indexEpisodes } from '@kids-vod/contract';
 
 export interface MatchLanguage {
   id: number;
@@ -252,22 +253,13 @@ export interface MatchContext {
   episodes: Map<string, MatchEpisode>;
 }
 
-export const episodeKey = (season: number, sortNumber: number) => `${season}:${sortNumber}`;
-
 /** The context for a brand: made once for a whole list of names. */
 export function matchContext(
   brand: { name: string; slug: string },
   languages: MatchLanguage[],
   episodes: MatchEpisode[],
 ): MatchContext {
-  const byKey = new Map<string, MatchEpisode>();
-  // The lowest id wins where two episodes share a number: the one made first.
-  for (const e of episodes) {
-    const key = episodeKey(e.season, e.sort_number);
-    const known = byKey.get(key);
-    if (!known || e.id < known.id) byKey.set(key, e);
-  }
-  return { brand, languages: indexLanguages(languages), episodes: byKey };
+  return { brand, languages: indexLanguages(languages), episodes: indexEpisodes(episodes) };
 }
 
 /** What one file name says. */

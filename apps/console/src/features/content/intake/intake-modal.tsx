@@ -1,4 +1,4 @@
-import type { BrandName, Language } from '@kids-vod/contract';
+import { type BrandName, indexEpisodes, type Language } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import {
   Alert,
@@ -28,7 +28,6 @@ import {
   clashingKeys,
   fromMatch,
   type IntakeFile,
-  indexEpisodes,
   inTableOrder,
   missingBrandLangs,
   planOf,
@@ -67,7 +66,7 @@ export function IntakeModal({ brand, onClose }: { brand: BrandName; onClose: () 
 
   const langById = useMemo(() => new Map((languages.data ?? []).map((l) => [l.id, l])), [languages.data]);
   const langName = (id: number) => langById.get(id)?.name ?? `language ${id}`;
-  const episodes = useMemo(() => indexEpisodes(content.data), [content.data]);
+  const episodes = useMemo(() => indexEpisodes(content.data ?? []), [content.data]);
   const brandLangIds = useMemo(() => new Set((brandLangs.data ?? []).map((l) => l.lang_id)), [brandLangs.data]);
   const missingLangs = missingBrandLangs(rows, brandLangIds);
   const newLangs = new Set(missingLangs.filter((id) => !declined.has(id)));

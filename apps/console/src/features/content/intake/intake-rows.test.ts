@@ -1,6 +1,6 @@
-import type { Content } from '@kids-vod/contract';
+import { type Content, indexEpisodes } from '@kids-vod/contract';
 import { describe, expect, it } from 'vitest';
-import { clashingKeys, fromMatch, indexEpisodes, inTableOrder, missingBrandLangs, planOf } from './intake-rows.ts';
+import { clashingKeys, fromMatch, inTableOrder, missingBrandLangs, planOf } from './intake-rows.ts';
 
 const file = (name: string) => new File(['x'], name, { type: 'video/mp4' });
 const EN = 1;

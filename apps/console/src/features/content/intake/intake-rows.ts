@@ -1,4 +1,4 @@
-import type { Content, IntakeRow } from '@kids-vod/contract';
+import { type Content, episodeKey, type IntakeRow } from '@kids-vod/contract';
 
 /** Number inputs hold '' while empty. */
 export type NumberValue = number | '';
@@ -57,10 +57,6 @@ export function inTableOrder(rows: IntakeFile[]): IntakeFile[] {
 
 /** The brand's episodes by season and number: where a row's season and episode land. */
 export type EpisodeIndex = Map<string, Content>;
-export const episodeKey = (season: number, episode: number) => `${season}:${episode}`;
-export function indexEpisodes(content: Content[] | undefined): EpisodeIndex {
-  return new Map((content ?? []).map((c) => [episodeKey(c.season, c.sort_number), c]));
-}
 
 /** Why an included row cannot be uploaded as it stands; null when it can. */
 export function missingOf(row: IntakeFile): string | null {
