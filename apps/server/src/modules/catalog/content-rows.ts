@@ -26,6 +26,23 @@ export function contentRows(db: Executor, langId: number, fields: SelectedFields
     .leftJoin(videoFiles, and(eq(videoFiles.content_lang_id, contentLangs.id), isNull(videoFiles.deleted_at)));
 }
 
+/** What the catalogue's rules (reasons.ts, ContentStateRow) read of each content row. */
+export const contentStateFields = {
+  id: content.id,
+  brand_id: content.brand_id,
+  season: content.season,
+  sort_number: content.sort_number,
+  is_published: content.is_published,
+  deleted_at: content.deleted_at,
+  available_from: content.available_from,
+  available_until: content.available_until,
+  version_id: as<number | null>(contentLangs.id, 'version_id'),
+  version_published: as<boolean | null>(contentLangs.is_published, 'version_published'),
+  title: contentLangs.title,
+  video_id: as<number | null>(videoFiles.id, 'video_id'),
+  video_status: videoFiles.status,
+};
+
 /** Brand order, then each brand's content by season and number: the order the file lists them in. */
 export const contentOrder = [
   asc(brands.sort),

@@ -4,19 +4,16 @@ import type { Executor } from '../../db/client.ts';
 import {
   brandLangs,
   brands,
-  content,
-  contentLangs,
   contentLinks,
   countryRules,
   languages,
   localeStrings,
   promos,
   streams,
-  videoFiles,
 } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { byKey } from '../locales/index.ts';
-import { as, CONTENT_BATCH, contentOrder, contentRows, openContentCursor } from './content-rows.ts';
+import { CONTENT_BATCH, contentOrder, contentRows, contentStateFields, openContentCursor } from './content-rows.ts';
 import type { CatalogueBrand, CatalogueCounts, CataloguePromo, CatalogueStream, LinkedItem } from './format.ts';
 import {
   brandOwnReasons,
@@ -135,21 +132,9 @@ export async function buildCatalogue(
     .orderBy(asc(brands.sort), asc(brands.id));
   const brandName = new Map(brandRows.map((b) => [b.id, b.title || b.name]));
 
-  const states = (await contentRows(tx, lang.id, {
-    id: content.id,
-    brand_id: content.brand_id,
-    season: content.season,
-    sort_number: content.sort_number,
-    is_published: content.is_published,
-    deleted_at: content.deleted_at,
-    available_from: content.available_from,
-    available_until: content.available_until,
-    version_id: as<number | null>(contentLangs.id, 'version_id'),
-    version_published: as<boolean | null>(contentLangs.is_published, 'version_published'),
-    title: contentLangs.title,
-    video_id: as<number | null>(videoFiles.id, 'video_id'),
-    video_status: videoFiles.status,
-  }).orderBy(...contentOrder)) as unknown as ContentStateRow[];
+  const states = (await contentRows(tx, lang.id, contentStateFields).orderBy(
+    ...contentOrder,
+  )) as unknown as ContentStateRow[];
   const links = await tx
     .select({ id: contentLinks.id, brand_id: contentLinks.brand_id, content_id: contentLinks.content_id })
     .from(contentLinks)

@@ -28,7 +28,7 @@ import {
   videoFiles,
 } from '../../db/schema.ts';
 import { itemNotFound } from '../../lib/errors.ts';
-import { as, contentRows } from './content-rows.ts';
+import { contentRows, contentStateFields } from './content-rows.ts';
 import { type BrandState, brandOwnReasons, type ContentStateRow, playableCounts, rulesByBrand } from './reasons.ts';
 
 /** Whether a text is written is all readiness needs of it: a boolean is read, not the text. */
@@ -39,22 +39,6 @@ interface EpisodeRow extends ContentStateRow {
 }
 
 const written = (column: Column) => sql<boolean | null>`(${column} <> '')`;
-
-const stateFields = {
-  id: content.id,
-  brand_id: content.brand_id,
-  season: content.season,
-  sort_number: content.sort_number,
-  is_published: content.is_published,
-  deleted_at: content.deleted_at,
-  available_from: content.available_from,
-  available_until: content.available_until,
-  version_id: as<number | null>(contentLangs.id, 'version_id'),
-  version_published: as<boolean | null>(contentLangs.is_published, 'version_published'),
-  title: contentLangs.title,
-  video_id: as<number | null>(videoFiles.id, 'video_id'),
-  video_status: videoFiles.status,
-};
 
 /** The brands (with their version in the language) and their rules, as the catalogue's brand rules read them. */
 async function brandStates(db: Executor, ids: number[], langId: number) {
@@ -101,7 +85,7 @@ async function brandStates(db: Executor, ids: number[], langId: number) {
 async function brandEpisodes(db: Executor, brandId: number, langIds: number[]) {
   const rows = await db
     .select({
-      ...stateFields,
+      ...contentStateFields,
       lang_id: contentLangs.lang_id,
       has_description: written(contentLangs.description).as('has_description'),
       has_thumbnail: written(contentLangs.thumbnail_url).as('has_thumbnail'),
@@ -207,7 +191,7 @@ async function langReadiness(
   const linked =
     links.length === 0
       ? []
-      : ((await contentRows(db, langId, stateFields).where(
+      : ((await contentRows(db, langId, contentStateFields).where(
           inArray(
             content.id,
             links.map((l) => l.content_id),
