@@ -32,6 +32,7 @@ export const AUDIT_KIND_WORDS = {
   content: 'Episode',
   content_langs: 'Episode language version',
   video_files: 'Video',
+  subtitles: 'Subtitles',
   content_links: 'Compilation link',
   promos: 'Promo banner',
   streams: 'Stream',
