@@ -27,7 +27,9 @@ async function uploadedFile(req: FastifyRequest) {
     return { filename: part.filename, bytes: await part.toBuffer() };
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_BIG);
-    throw err;
+    if ((err as { statusCode?: number }).statusCode) throw err;
+    // A body cut short or framed wrongly (busboy's own errors carry no status).
+    throw badRequest('The body is not valid multipart data');
   }
 }
 
