@@ -21,6 +21,12 @@ export {
   CONTENT_SORTS,
   DEFAULT_LANG_ID,
   MAX_SEARCH_LENGTH,
+  SUBTITLES_ACCEPT,
+  SUBTITLES_KIND_LABELS,
+  SUBTITLES_KINDS,
+  SUBTITLES_MAX_BYTES,
+  SUBTITLES_MAX_SHIFT_SECONDS,
+  type SubtitlesKind,
 } from './constants.ts';
 export * from './country-rules.ts';
 export { listPage, wholeList } from './lists.ts';

@@ -13,7 +13,7 @@ import {
   Timestamp,
   UpdatedAtGuard,
 } from './common.ts';
-import { CONTENT_SORTS, VIDEO_STATUSES } from './constants.ts';
+import { CONTENT_SORTS, SUBTITLES_KINDS, VIDEO_STATUSES } from './constants.ts';
 
 const Season = z.int().min(1).max(1000);
 const SortNumber = z.int().min(1).max(1_000_000);
@@ -93,13 +93,6 @@ export const ContentPage = z.object({
 });
 export type ContentPage = z.infer<typeof ContentPage>;
 
-/** `subtitles`: what is said; `captions`: what is said and the sounds that matter (for deaf and hard-of-hearing children). */
-export const SUBTITLES_KINDS = ['subtitles', 'captions'] as const;
-export type SubtitlesKind = (typeof SUBTITLES_KINDS)[number];
-export const SUBTITLES_KIND_LABELS: Record<SubtitlesKind, string> = {
-  subtitles: 'Subtitles',
-  captions: 'Captions (with sounds)',
-};
 /**
  * A subtitles file of a language version, kept as WebVTT at `url` (whatever it was uploaded as). `cues` is how many
  * cues it has; `warnings` are what a person should look at (cues past the video's end, overlapping, longer than two

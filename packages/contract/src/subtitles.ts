@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { addresses } from './addresses.ts';
 import { call, Id, IdBody } from './common.ts';
-import { ContentLang, SUBTITLES_KINDS, Subtitles } from './content.ts';
+import { SUBTITLES_KINDS, SUBTITLES_MAX_SHIFT_SECONDS } from './constants.ts';
+import { ContentLang, Subtitles } from './content.ts';
 
-/** A subtitles file is text: a feature film's is a few hundred kilobytes. Bigger is refused with 413. */
-export const SUBTITLES_MAX_BYTES = 2 * 1024 * 1024;
-/** The files the upload takes, for a file picker's `accept`. */
-export const SUBTITLES_ACCEPT = '.vtt,.srt,text/vtt,application/x-subrip';
-/** The most a timing shift moves every cue, in seconds either way. */
-export const SUBTITLES_MAX_SHIFT_SECONDS = 3600;
+export {
+  SUBTITLES_ACCEPT,
+  SUBTITLES_KIND_LABELS,
+  SUBTITLES_KINDS,
+  SUBTITLES_MAX_BYTES,
+  SUBTITLES_MAX_SHIFT_SECONDS,
+  type SubtitlesKind,
+} from './constants.ts';
 
 /** One cue: from `start` to `end` seconds, its text as written (markup included: shown as text, never as HTML). */
 export const SubtitlesCue = z.object({ start: z.number(), end: z.number(), text: z.string() });
