@@ -72,7 +72,8 @@ describe('subtitles in the content modal', () => {
       await section.getByRole('button', { name: 'Dismiss the error' }).click();
 
       // Captions this time: the kind is chosen first (keyboard: the segmented control is a radio group).
-      await section.getByRole('radio', { name: 'Captions (with sounds)' }).check();
+      await section.getByText('Captions (with sounds)', { exact: true }).click();
+      expect(await section.getByRole('radio', { name: 'Captions (with sounds)' }).isChecked()).toBe(true);
       chooser = page.waitForEvent('filechooser');
       await section.getByRole('button', { name: 'Upload subtitles (WebVTT or SRT)' }).click();
       await (await chooser).setFiles({

@@ -24,9 +24,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconBadgeCc, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBadgeCc, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
-import { confirmAction, DismissibleError } from '../../shared/feedback/index.ts';
+import { confirmAction, DismissibleError, WARNING_TEXT } from '../../shared/feedback/index.ts';
 import { errorMessage } from '../../shared/session/index.ts';
 import { useDeleteSubtitles, useShiftSubtitles, useSubtitlesCues, useUploadSubtitles } from './subtitles-api.ts';
 
@@ -143,20 +143,22 @@ function SubtitlesFile({ file, langName }: { file: Subtitles; langName: string }
           </Badge>
         </Group>
         {file.warnings.length > 0 ? (
-          <Alert
-            color="yellow"
-            p="xs"
-            title={`${file.warnings.length === 1 ? 'A warning' : `${file.warnings.length} warnings`}`}
-          >
+          <Paper p="xs" radius="sm" withBorder style={{ borderColor: 'var(--mantine-color-orange-filled)' }}>
+            <Group gap={6} mb={4} wrap="nowrap">
+              <IconAlertTriangle size={14} color={WARNING_TEXT} aria-hidden />
+              <Text size="xs" fw={700} c={WARNING_TEXT}>
+                {file.warnings.length === 1 ? 'A warning' : `${file.warnings.length} warnings`}
+              </Text>
+            </Group>
             <List size="xs" spacing={2}>
               {file.warnings.map((warning) => (
                 <List.Item key={warning}>{warning}</List.Item>
               ))}
             </List>
-          </Alert>
+          </Paper>
         ) : null}
         <Group gap="xs">
-          <Button size="xs" variant="light" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          <Button size="xs" variant="default" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
             {open ? 'Hide cues' : 'Show cues'}
           </Button>
           <Button
