@@ -21,18 +21,13 @@ export {
   CONTENT_SORTS,
   DEFAULT_LANG_ID,
   MAX_SEARCH_LENGTH,
-  SUBTITLES_ACCEPT,
-  SUBTITLES_KIND_LABELS,
-  SUBTITLES_KINDS,
-  SUBTITLES_MAX_BYTES,
-  SUBTITLES_MAX_SHIFT_SECONDS,
-  type SubtitlesKind,
 } from './constants.ts';
 export * from './country-rules.ts';
 export { listPage, wholeList } from './lists.ts';
 export * from './permission-words.ts';
 export * from './permissions.ts';
 export * from './sorting.ts';
+export * from './subtitles-constants.ts';
 export * from './where-available.ts';
 
 type Api = typeof contractApi;

@@ -13,7 +13,8 @@ import {
   Timestamp,
   UpdatedAtGuard,
 } from './common.ts';
-import { CONTENT_SORTS, SUBTITLES_KINDS, VIDEO_STATUSES } from './constants.ts';
+import { CONTENT_SORTS, VIDEO_STATUSES } from './constants.ts';
+import { SUBTITLES_KINDS } from './subtitles-constants.ts';
 
 const Season = z.int().min(1).max(1000);
 const SortNumber = z.int().min(1).max(1_000_000);

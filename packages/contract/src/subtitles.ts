@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { addresses } from './addresses.ts';
 import { call, Id, IdBody } from './common.ts';
-import { SUBTITLES_KINDS, SUBTITLES_MAX_SHIFT_SECONDS } from './constants.ts';
 import { ContentLang, Subtitles } from './content.ts';
+import { SUBTITLES_KINDS, SUBTITLES_MAX_SHIFT_SECONDS } from './subtitles-constants.ts';
 
 export {
   SUBTITLES_ACCEPT,
@@ -11,7 +11,7 @@ export {
   SUBTITLES_MAX_BYTES,
   SUBTITLES_MAX_SHIFT_SECONDS,
   type SubtitlesKind,
-} from './constants.ts';
+} from './subtitles-constants.ts';
 
 /** One cue: from `start` to `end` seconds, its text as written (markup included: shown as text, never as HTML). */
 export const SubtitlesCue = z.object({ start: z.number(), end: z.number(), text: z.string() });
