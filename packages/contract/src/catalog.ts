@@ -56,7 +56,7 @@ export const CatalogueItem = z.object({
   thumbnail_url: z.string().nullable(),
   duration_sec: z.int(),
   video: z.object({ playback_url: z.string(), poster_url: z.string().nullable(), duration_sec: z.int().nullable() }),
-  /** The languages (codes) its video's HLS master has subtitles in; absent from files built before it existed. */
+  /** The languages (codes) its video's HLS master has subtitles in, in order; absent when it has none. */
   subtitles: z.array(z.string()).optional(),
   ...availableUntil,
 });

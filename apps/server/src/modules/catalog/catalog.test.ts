@@ -261,7 +261,6 @@ describe('publishing the catalogue', () => {
       thumbnail_url: '/media/images/mouse.jpg',
       duration_sec: 300,
       video: { playback_url: 'https://cdn.example.com/mouse/en.m3u8', poster_url: null, duration_sec: 301 },
-      subtitles: [],
     });
 
     const robots = brandOf(catalogue, d.robots);

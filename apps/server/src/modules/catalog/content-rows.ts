@@ -125,7 +125,9 @@ export async function openContentCursor(tx: Executor, langId: number, batchSize:
             poster_url: media(row.video_thumbnail_url),
             duration_sec: row.video_duration_sec,
           },
-          subtitles: row.subtitle_langs ?? [],
+          // Only where there are some: 50,000 empty lists would be 750 KB of the file, and a build from before the
+          // field would compare every episode as changed.
+          ...(row.subtitle_langs?.length ? { subtitles: row.subtitle_langs } : {}),
           ...closing(closesAt.get(row.id) ?? null),
         });
       }
