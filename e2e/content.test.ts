@@ -101,7 +101,7 @@ describe('the content screen', () => {
         .getAttribute('aria-label'),
     ).toBe('English (no version yet)');
     await editor.getByText('There is no English version yet.').waitFor();
-    await editor.getByLabel('Title').fill('The Hollow Oak');
+    await editor.getByLabel('Title', { exact: true }).fill('The Hollow Oak');
     await editor.getByLabel('Description').fill('Badger finds a home.');
     // One Save saves the item and the language version on screen.
     await editor.getByRole('button', { name: 'Save content' }).click();
@@ -112,7 +112,7 @@ describe('the content screen', () => {
     // A second language: its tab offers to create it.
     await editor.getByRole('tab', { name: 'Russian (no version yet)' }).click();
     await editor.getByText('There is no Russian version yet.').waitFor();
-    await editor.getByLabel('Title').fill('Дупло');
+    await editor.getByLabel('Title', { exact: true }).fill('Дупло');
     await editor.getByRole('button', { name: 'Save content' }).click();
     await editor.getByRole('tab', { name: 'Russian', exact: true }).waitFor();
 
@@ -145,7 +145,7 @@ describe('the content screen', () => {
     await page.getByRole('button', { name: 'Edit S1E1' }).click();
     await editor.waitFor();
     expect(await editor.getByLabel('Duration (seconds)').inputValue()).toBe('125');
-    await editor.getByLabel('Title').fill('The Hollow Oak Tree');
+    await editor.getByLabel('Title', { exact: true }).fill('The Hollow Oak Tree');
     await editor.getByRole('button', { name: 'Save content' }).click();
     await toast(page, 'Language version saved').waitFor();
     // The saved version is read back; typing before that answer lands would be reset by it.

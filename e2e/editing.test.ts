@@ -71,7 +71,7 @@ describe('the edit modals', () => {
     expect((await focusIn(page)).inDialog).toBe(true);
 
     // English, then Russian: each version added in place, the focus staying on its button.
-    await tabTo(page, dialog.getByLabel('Title'));
+    await tabTo(page, dialog.getByLabel('Title', { exact: true }));
     await page.keyboard.type('Keyboard Kittens');
     await tabTo(page, dialog.getByRole('button', { name: 'Add English version' }));
     await page.keyboard.press('Enter');
@@ -79,7 +79,7 @@ describe('the edit modals', () => {
     await tabTo(page, dialog.getByRole('tablist', { name: 'Languages' }).getByRole('tab', { selected: true }));
     await page.keyboard.press('ArrowRight');
     await dialog.getByRole('button', { name: 'Add Russian version' }).waitFor();
-    await tabTo(page, dialog.getByLabel('Title'));
+    await tabTo(page, dialog.getByLabel('Title', { exact: true }));
     await page.keyboard.type('Клавиатурные котята');
     await tabTo(page, dialog.getByRole('button', { name: 'Add Russian version' }));
     await page.keyboard.press('Enter');
@@ -183,7 +183,7 @@ describe('the edit modals', () => {
     await editor.getByRole('button', { name: 'Use 0:03' }).click();
     await warning.waitFor({ state: 'hidden' });
 
-    await editor.getByLabel('Title').fill('New title');
+    await editor.getByLabel('Title', { exact: true }).fill('New title');
     await editor.getByRole('button', { name: 'Save content' }).click();
     await page.getByText('Language version saved').first().waitFor();
     await expect

@@ -39,10 +39,10 @@ describe('history in the edit modal', () => {
     await page.goto(`/admin/content?brand=${brandId}&edit=${id}`);
     const dialog = page.getByRole('dialog', { name: /^Edit S1E1/ });
     for (const title of ['Tale two', 'Tale three', 'Tale four']) {
-      await dialog.getByLabel('Title').fill(title);
+      await dialog.getByLabel('Title', { exact: true }).fill(title);
       await dialog.getByRole('button', { name: 'Save content' }).click();
       await expect.poll(() => dialog.getByRole('button', { name: 'Save content' }).isEnabled()).toBe(true);
-      await expect.poll(() => dialog.getByLabel('Title').inputValue()).toBe(title);
+      await expect.poll(() => dialog.getByLabel('Title', { exact: true }).inputValue()).toBe(title);
     }
     await dialog.getByRole('tab', { name: 'History' }).click();
     const history = dialog.getByTestId('history');
@@ -64,7 +64,7 @@ describe('history in the edit modal', () => {
     await expect.poll(() => entries.count()).toBe(6);
     expect(await entries.nth(0).textContent()).toMatch(/Earlier version restored.*Title:.*Tale four.*→.*Tale one/);
     await dialog.getByRole('tab', { name: 'Details' }).click();
-    await expect.poll(() => dialog.getByLabel('Title').inputValue()).toBe('Tale one');
+    await expect.poll(() => dialog.getByLabel('Title', { exact: true }).inputValue()).toBe('Tale one');
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await page.getByRole('table', { name: 'Content' }).getByText('Tale one').waitFor();
 

@@ -35,6 +35,7 @@ import { referenceRoutes } from './modules/reference/routes.ts';
 import { reportRoutes } from './modules/report/routes.ts';
 import { scheduleRoutes } from './modules/schedule/routes.ts';
 import { streamRoutes } from './modules/streams/routes.ts';
+import { subtitlesRoutes } from './modules/subtitles/index.ts';
 import { tokenRoutes } from './modules/tokens/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -62,10 +63,10 @@ export interface AppOptions {
 
 /**
  * What the media folder may serve: the names storage keys get (uploads/sniff.ts, catalog/publish.ts, the video
- * ladders of modules/videos). Masters (`masters/`, and `videos/` from before the ladders) are never served.
+ * ladders of modules/videos, their subtitles: modules/subtitles). Masters (`masters/`, and `videos/` from before the ladders) are never served.
  */
 const MEDIA_FILE =
-  /^\/(images\/[\w-]+\.(png|jpg|gif|webp)|hls\/[\w-]+\/([\w-]+\.jpg|master\.m3u8|r\d+\/(index\.m3u8|[\w-]+\.ts))|catalog\/[\w-]+\.json)$/;
+  /^\/(images\/[\w-]+\.(png|jpg|gif|webp)|hls\/[\w-]+\/([\w-]+\.jpg|master(-[\da-f]+)?\.m3u8|r\d+\/(index\.m3u8|[\w-]+\.ts)|subs\/[\w-]+\.(m3u8|vtt))|subtitles\/[\w-]+\.vtt|catalog\/[\w-]+\.json)$/;
 
 const defaultConsoleDir = fileURLToPath(new URL('../../console/dist', import.meta.url));
 
@@ -180,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await uploadRoutes(api);
     await intakeRoutes(api);
     await videoRoutes(api);
+    await subtitlesRoutes(api);
     await ingestKeyRoutes(api);
     await reportRoutes(api);
     await catalogRoutes(api);

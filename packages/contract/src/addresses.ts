@@ -82,6 +82,12 @@ export const addresses = {
     delete: { method: 'POST', path: '/api/content/delete' },
     langDelete: { method: 'POST', path: '/api/content_lang/delete' },
   },
+  subtitles: {
+    upload: { method: 'POST', path: '/api/content_lang/subtitles' },
+    get: { method: 'POST', path: '/api/content_lang/subtitles/get' },
+    shift: { method: 'POST', path: '/api/content_lang/subtitles/shift' },
+    delete: { method: 'POST', path: '/api/content_lang/subtitles/delete' },
+  },
   link: {
     list: { method: 'POST', path: '/api/content_link/list' },
     add: { method: 'POST', path: '/api/content_link/add' },

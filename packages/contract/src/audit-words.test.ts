@@ -40,4 +40,21 @@ describe('an audit entry in words', () => {
     // An untitled banner is named by its kind alone.
     expect(entryWords(entry({ entity: 'promos', after: { id: 5, title: '' } })).subject).toBeNull();
   });
+
+  it('names a subtitles file by its name, and its kind as subtitles or captions', () => {
+    const words = entryWords(
+      entry({
+        entity: 'subtitles',
+        action: 'insert',
+        after: { id: 3, name: 'mouse.ru.srt', kind: 'captions', cues: 2, encoding: 'windows-1251', storage_key: 'x' },
+      }),
+    );
+    expect([words.kind, words.subject]).toEqual(['Subtitles', 'file mouse.ru.srt']);
+    expect(words.changes.map(changeLine)).toEqual([
+      'Name: mouse.ru.srt',
+      'Kind: captions',
+      'Cues: 2',
+      'Read as: windows-1251',
+    ]);
+  });
 });

@@ -32,6 +32,7 @@ export const AUDIT_KIND_WORDS = {
   content: 'Episode',
   content_langs: 'Episode language version',
   video_files: 'Video',
+  subtitles: 'Subtitles',
   content_links: 'Compilation link',
   promos: 'Promo banner',
   streams: 'Stream',
@@ -114,6 +115,9 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   versioned_url: 'Versioned address',
   counts: 'Items',
   deleted_at: 'In the bin since',
+  cues: 'Cues',
+  warnings: 'Warnings',
+  encoding: 'Read as',
 };
 
 /** Columns that say nothing to a reader (ids, bookkeeping, where a file is stored). */
@@ -227,6 +231,8 @@ function subjectOf(
       return typeof row.lang_id === 'number' ? `${named(names.language, row.lang_id, 'language')} version` : null;
     case 'video_files':
       return typeof row.name === 'string' ? `video ${row.name}` : null;
+    case 'subtitles':
+      return typeof row.name === 'string' ? `file ${row.name}` : null;
     case 'content_links':
       return typeof row.brand_id === 'number' ? `in ${named(names.brand, row.brand_id, 'brand')}` : null;
     case 'country_rules':
@@ -268,7 +274,8 @@ function fieldChange(entry: AuditEntry, field: string, names: AuditNames): Field
   if (!after && isEmpty(was)) return null;
   return {
     field,
-    label: fieldLabel(field),
+    // A promo code's `kind` is its discount's; a subtitles file's, subtitles or captions.
+    label: entry.entity === 'subtitles' && field === 'kind' ? 'Kind' : fieldLabel(field),
     from: before ? valueWords(field, was, names) : '',
     to: after ? valueWords(field, is, names) : '',
   };

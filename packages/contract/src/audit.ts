@@ -14,6 +14,7 @@ export const AUDITED_ENTITIES = [
   'content',
   'content_langs',
   'video_files',
+  'subtitles',
   'content_links',
   'promos',
   'streams',

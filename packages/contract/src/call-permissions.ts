@@ -65,6 +65,7 @@ export const CALL_PERMISSIONS: { [D in keyof Addresses]: { [K in keyof Addresses
     delete: 'catalogue',
     langDelete: 'catalogue',
   },
+  subtitles: { upload: 'catalogue', get: 'read', shift: 'catalogue', delete: 'catalogue' },
   link: { list: 'read', add: 'catalogue', delete: 'catalogue' },
   promo: { list: 'read', get: 'read', add: 'marketing', update: 'marketing', delete: 'marketing' },
   stream: { list: 'read', get: 'read', add: 'catalogue', update: 'catalogue', delete: 'catalogue' },

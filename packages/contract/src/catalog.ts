@@ -57,6 +57,8 @@ export const CatalogueItem = z.object({
   thumbnail_url: z.string().nullable(),
   duration_sec: z.int(),
   video: z.object({ playback_url: z.string(), poster_url: z.string().nullable(), duration_sec: z.int().nullable() }),
+  /** The languages (codes) its video's HLS master has subtitles in, in order; absent when it has none. */
+  subtitles: z.array(z.string()).optional(),
   ...availableUntil,
 });
 export type CatalogueItem = z.infer<typeof CatalogueItem>;

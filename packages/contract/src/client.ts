@@ -27,6 +27,7 @@ export { listPage, wholeList } from './lists.ts';
 export * from './permission-words.ts';
 export * from './permissions.ts';
 export * from './sorting.ts';
+export * from './subtitles-constants.ts';
 export * from './where-available.ts';
 
 type Api = typeof contractApi;

@@ -14,6 +14,7 @@ import {
   UpdatedAtGuard,
 } from './common.ts';
 import { CONTENT_SORTS, VIDEO_STATUSES } from './constants.ts';
+import { SUBTITLES_KINDS } from './subtitles-constants.ts';
 
 const Season = z.int().min(1).max(1000);
 const SortNumber = z.int().min(1).max(1_000_000);
@@ -93,6 +94,24 @@ export const ContentPage = z.object({
 });
 export type ContentPage = z.infer<typeof ContentPage>;
 
+/**
+ * A subtitles file of a language version, kept as WebVTT at `url` (whatever it was uploaded as). `cues` is how many
+ * cues it has; `warnings` are what a person should look at (cues past the video's end, overlapping, longer than two
+ * lines, markup kept as text), each a sentence naming the line of the file it is about.
+ */
+export const Subtitles = z.object({
+  id: Id,
+  lang_id: Id,
+  kind: z.enum(SUBTITLES_KINDS),
+  url: z.string(),
+  cues: z.int().min(0),
+  /** The uploaded file's name and the encoding it was read in (`UTF-8`, `windows-1251`, …). */
+  name: z.string(),
+  encoding: z.string(),
+  warnings: z.array(z.string()),
+});
+export type Subtitles = z.infer<typeof Subtitles>;
+
 export const ContentLang = z.object({
   id: Id,
   content_id: Id,
@@ -103,6 +122,8 @@ export const ContentLang = z.object({
   is_published: z.boolean(),
   updated_at: Timestamp,
   video: VideoFile.nullable(),
+  /** Its subtitles files, oldest first (api.md, "Subtitles and audio per language"). */
+  subtitles: z.array(Subtitles),
 });
 export type ContentLang = z.infer<typeof ContentLang>;
 

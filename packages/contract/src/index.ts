@@ -13,6 +13,7 @@ import { reportCalls } from './report.ts';
 import { scheduleCalls } from './schedule.ts';
 import { ingestKeyCalls, tokenCalls, userCalls } from './staff.ts';
 import { streamCalls } from './streams.ts';
+import { subtitlesCalls } from './subtitles.ts';
 import { uploadCalls } from './uploads.ts';
 
 export * from './audit.ts';
@@ -40,6 +41,7 @@ export * from './schedule.ts';
 export * from './sorting.ts';
 export * from './staff.ts';
 export * from './streams.ts';
+export * from './subtitles.ts';
 export * from './uploads.ts';
 export * from './where-available.ts';
 
@@ -52,6 +54,7 @@ export const api = {
   reference: referenceCalls,
   brand: brandCalls,
   content: contentCalls,
+  subtitles: subtitlesCalls,
   link: linkCalls,
   promo: promoCalls,
   stream: streamCalls,

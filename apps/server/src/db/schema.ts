@@ -4,6 +4,7 @@ import type {
   HiddenItem,
   Rendition,
   Role,
+  SubtitlesKind,
   VideoSource,
   VideoStatus,
 } from '@kids-vod/contract';
@@ -365,6 +366,33 @@ export const videoFiles = pgTable(
     // The job runner's two questions: what is due, and whose lease has run out.
     index('video_files_due_idx').on(t.next_attempt_at).where(sql`${t.status} = 'queued'`),
     index('video_files_lease_idx').on(t.lease_until).where(sql`${t.status} = 'processing'`),
+  ],
+);
+
+/**
+ * Subtitles files of a language version (api.md "Subtitles and audio per language"), kept as WebVTT under
+ * `storage_key` (served at `url`) whatever they were uploaded as. The cues themselves live in the file, not here: the
+ * history keeps what changed (kind, a shift's new file), not thousands of cues a row.
+ */
+export const subtitles = pgTable(
+  'subtitles',
+  {
+    id: serial('id').primaryKey(),
+    content_lang_id: integer('content_lang_id')
+      .notNull()
+      .references(() => contentLangs.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<SubtitlesKind>().notNull(),
+    name: text('name').notNull(),
+    encoding: text('encoding').notNull(),
+    storage_key: text('storage_key').notNull(),
+    url: text('url').notNull(),
+    cues: integer('cues').notNull(),
+    warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('subtitles_content_lang_idx').on(t.content_lang_id),
+    check('subtitles_kind_check', sql`${t.kind} in ('subtitles', 'captions')`),
   ],
 );
 

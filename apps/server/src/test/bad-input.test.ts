@@ -60,6 +60,7 @@ const SPECIAL: Record<string, 'login' | 'logout' | 'ingest' | 'multipart'> = {
   'auth.logout': 'logout',
   'report.views': 'ingest',
   'upload.upload': 'multipart',
+  'subtitles.upload': 'multipart',
 };
 
 const calls = Object.entries(api).flatMap(([domain, group]) =>

@@ -1,12 +1,16 @@
 import { type ContentLang, ContentLangAddBody, type Language } from '@kids-vod/contract';
-import { Alert, Button, Grid, Group, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Grid, Group, Loader, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { DeleteToBinButton } from '../../shared/bin/index.ts';
 import { LanguageTabs, startFrom, valuesFrom } from '../../shared/editing/index.ts';
 import { ImageField, imageInput } from '../../shared/fields/index.ts';
+import { lazyComponent } from '../../shared/screen/index.ts';
 import { VideoSection } from './video-section.tsx';
+
+/** Subtitles (upload, cues, timing shift) load with the first version shown, not with the modal. */
+const SubtitlesSection = lazyComponent(() => import('./subtitles-section.tsx').then((m) => m.default));
 
 export interface LangValues {
   title: string;
@@ -142,6 +146,9 @@ export function ContentLangs({
               version={version}
               onUseDuration={onUseDuration}
             />
+            <Suspense fallback={<Loader size="sm" mt="md" aria-label="Loading the captions section" />}>
+              <SubtitlesSection key={`subtitles-${contentId}-${langId}`} version={version} langName={langName} />
+            </Suspense>
           </Grid.Col>
         </Grid>
       )}

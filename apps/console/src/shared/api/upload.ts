@@ -1,5 +1,5 @@
-import type { ImageUploadAnswer, VideoFile } from '@kids-vod/contract';
-import { api } from '@kids-vod/contract/client';
+import type { ContentLang, ImageUploadAnswer, VideoFile } from '@kids-vod/contract';
+import { api, type SubtitlesKind } from '@kids-vod/contract/client';
 import { ApiError, callUrl, NETWORK_ERROR_MESSAGE } from './api-client.ts';
 
 export interface UploadOptions {
@@ -55,4 +55,13 @@ export async function uploadImage(file: File, platform: UploadPlatform, options:
 
 export function uploadVideo(file: File, options: UploadOptions = {}) {
   return upload<VideoFile>(callUrl(api.upload.upload, { query: { type: 'video' } }), file, options);
+}
+
+/** Adds a subtitles file (WebVTT or SRT) to a language version; answers the version with its subtitles. */
+export function uploadSubtitles(file: File, contentLangId: number, kind: SubtitlesKind, options: UploadOptions = {}) {
+  return upload<ContentLang>(
+    callUrl(api.subtitles.upload, { query: { content_lang_id: contentLangId, kind } }),
+    file,
+    options,
+  );
 }

@@ -33,7 +33,7 @@ function itemWithParts(entity: 'brands' | 'content', id: string): SQL {
     own,
     and(inArray(auditLog.entity, ['content_langs', 'content_links']), sql`${column('content_id')} = ${id}`),
     and(
-      eq(auditLog.entity, 'video_files'),
+      inArray(auditLog.entity, ['video_files', 'subtitles']),
       sql`(${auditLog.after}->>'content_lang_id' in ${versions} or ${auditLog.before}->>'content_lang_id' in ${versions})`,
     ),
   ) as SQL;
@@ -63,7 +63,8 @@ async function episodesOf(db: Executor, rows: Row[]) {
   for (const { entity, before, after } of rows) {
     const row = after ?? before ?? {};
     if (entity === 'content_langs' || entity === 'content_links') contentIds.add(num(row.content_id) ?? 0);
-    if (entity === 'video_files') versionIds.add(num(row.content_lang_id) ?? num(before?.content_lang_id) ?? 0);
+    if (entity === 'video_files' || entity === 'subtitles')
+      versionIds.add(num(row.content_lang_id) ?? num(before?.content_lang_id) ?? 0);
   }
   contentIds.delete(0);
   versionIds.delete(0);
@@ -116,7 +117,8 @@ function itemOf({ entity, entity_id, before, after }: Row, { brandOf, versions }
     case 'content_langs':
     case 'content_links':
       return episode(num(row.content_id));
-    case 'video_files': {
+    case 'video_files':
+    case 'subtitles': {
       const version = versions.get(num(row.content_lang_id) ?? num(before?.content_lang_id) ?? 0);
       return version ? { entity: 'content', id: version.content_id, brand_id: version.brand_id } : null;
     }

@@ -2,7 +2,7 @@
 import { and, asc, type Column, eq, isNull, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { brands, content, contentLangs, videoFiles } from '../../db/schema.ts';
+import { brands, content, contentLangs, languages, subtitles, videoFiles } from '../../db/schema.ts';
 import type { mediaUrls } from './data.ts';
 import type { CatalogueItem } from './format.ts';
 import { closing } from './reasons.ts';
@@ -66,6 +66,8 @@ export interface ItemRow {
   video_duration_sec: number | null;
   /** The video's poster, taken from the video (or chosen by staff) when it was processed. */
   video_thumbnail_url: string | null;
+  /** The codes of the languages the episode has subtitles in (any of its versions), in order. */
+  subtitle_langs: string[] | null;
 }
 
 /** Rows fetched from the content cursor at a time: a couple of MB, whatever the size of the catalogue. */
@@ -89,6 +91,10 @@ export async function openContentCursor(tx: Executor, langId: number, batchSize:
     playback_url: videoFiles.playback_url,
     video_duration_sec: as<number | null>(videoFiles.duration_sec, 'video_duration_sec'),
     video_thumbnail_url: as<string | null>(videoFiles.thumbnail_url, 'video_thumbnail_url'),
+    // What the video's HLS master lists in its SUBTITLES group (modules/subtitles): every version's files.
+    subtitle_langs: sql<string[] | null>`(select array_agg(distinct ${languages.code} order by ${languages.code})
+      from ${subtitles} join ${contentLangs} sl on sl.id = ${subtitles.content_lang_id} and sl.deleted_at is null
+      join ${languages} on ${languages.id} = sl.lang_id where sl.content_id = ${content.id})`.as('subtitle_langs'),
   })
     .where(eq(videoFiles.status, 'ready'))
     .orderBy(...contentOrder);
@@ -136,6 +142,9 @@ export async function openContentCursor(tx: Executor, langId: number, batchSize:
             poster_url: media(row.video_thumbnail_url),
             duration_sec: row.video_duration_sec,
           },
+          // Only where there are some: 50,000 empty lists would be 750 KB of the file, and a build from before the
+          // field would compare every episode as changed.
+          ...(row.subtitle_langs?.length ? { subtitles: row.subtitle_langs } : {}),
           ...closing(closesAt.get(row.id) ?? null),
         });
       }

@@ -421,6 +421,7 @@ describe('language versions', () => {
       is_published: false,
       updated_at: expect.any(String),
       video: null,
+      subtitles: [],
     });
     const en = await t.call(api.content.langAdd, {
       content_id: item.id,

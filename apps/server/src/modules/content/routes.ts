@@ -1,6 +1,7 @@
 import { api } from '@kids-vod/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
+import { publishSubtitles } from '../subtitles/index.ts';
 import { addContent, getContent, listContent, updateContent } from './data.ts';
 import { addContentLang, attachVideo, detachVideo, listContentLangs, updateContentLang } from './versions.ts';
 
@@ -14,6 +15,11 @@ export async function contentRoutes(app: FastifyInstance) {
   route(app, api.content.langList, (req) => listContentLangs(db, req.body.content_id));
   route(app, api.content.langAdd, (req) => addContentLang(db, req.body));
   route(app, api.content.langUpdate, (req) => updateContentLang(db, req.body));
-  route(app, api.content.attachVideo, (req) => attachVideo(db, req.body));
+  // A ready video attached to an episode with subtitles lists them at once (its master written again).
+  route(app, api.content.attachVideo, async (req) => {
+    const version = await attachVideo(db, req.body);
+    await publishSubtitles(db, app.storage, version.content_id);
+    return version;
+  });
   route(app, api.content.detachVideo, (req) => detachVideo(db, req.query.content_lang_id));
 }

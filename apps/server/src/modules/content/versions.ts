@@ -8,6 +8,7 @@ import { guardedUpdate } from '../../lib/guarded-update.ts';
 import { contentLangShown, notInBin, shownColumns } from '../../lib/in-bin.ts';
 import type { Body } from '../../lib/route.ts';
 
+import { subtitlesOfVersions } from '../subtitles/index.ts';
 import { fillEpisodeDuration, toVideoFile, videoFileColumns } from '../videos/index.ts';
 import { assertContent } from './data.ts';
 
@@ -20,9 +21,14 @@ async function selectContentLangs(db: Executor, where: SQL): Promise<ContentLang
     .leftJoin(videoFiles, eq(videoFiles.content_lang_id, contentLangs.id))
     .where(and(where, contentLangShown()))
     .orderBy(asc(contentLangs.lang_id), asc(contentLangs.id));
+  const subtitles = await subtitlesOfVersions(
+    db,
+    rows.map(({ lang }) => lang.id),
+  );
   return rows.map(({ lang, video }) => ({
     ...lang,
     video: video && toVideoFile({ ...video, content_id: lang.content_id }),
+    subtitles: subtitles.get(lang.id) ?? [],
   }));
 }
 

@@ -10,6 +10,7 @@ import { videoFiles } from '../../db/schema.ts';
 import { outsideAnyActor } from '../../lib/actor.ts';
 import { collectGarbage, throwAway } from '../../lib/storage/garbage.ts';
 import type { Storage } from '../../lib/storage/index.ts';
+import { publishSubtitlesOfVideo } from '../subtitles/index.ts';
 import { fillEpisodeDuration } from './data.ts';
 import {
   type Binaries,
@@ -275,6 +276,10 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
         // Best effort: the video is ready whatever happens to its episode's duration.
         await fillEpisodeDuration(db, job.id).catch((err) =>
           log.warn({ err, video: job.id }, 'episode duration not filled'),
+        );
+        // The episode's subtitles join the master the ladder was written with (a text rewrite, decision 067).
+        await publishSubtitlesOfVideo(db, storage, job.id).catch((err) =>
+          log.warn({ err, video: job.id }, 'subtitles not added to the master'),
         );
       }
     } catch (err) {

@@ -1,0 +1,65 @@
+import fastifyMultipart from '@fastify/multipart';
+import { api, SUBTITLES_MAX_BYTES } from '@kids-vod/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest, HttpError } from '../../lib/errors.ts';
+import { route } from '../../lib/route.ts';
+import { addSubtitles, deleteSubtitles, getSubtitles, shiftSubtitles } from './data.ts';
+
+const NOT_MULTIPART = 'Send the subtitles file as multipart/form-data in the field "file"';
+const TOO_BIG = `The file is bigger than ${SUBTITLES_MAX_BYTES / 1024 / 1024} MB: subtitles are text, a whole film's a few hundred kilobytes. Is it the right file?`;
+
+/** The file of a subtitles upload, read whole (it is small); a bigger one is refused with 413 as it streams. */
+async function uploadedFile(req: FastifyRequest) {
+  if (!req.isMultipart()) throw badRequest(NOT_MULTIPART);
+  let part: Awaited<ReturnType<typeof req.file>>;
+  try {
+    part = await req.file();
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode) throw err;
+    throw badRequest('The body is not valid multipart data');
+  }
+  if (!part) throw badRequest(`No file was sent. ${NOT_MULTIPART}`);
+  if (part.fieldname !== 'file') {
+    part.file.destroy();
+    throw badRequest(NOT_MULTIPART);
+  }
+  try {
+    return { filename: part.filename, bytes: await part.toBuffer() };
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_BIG);
+    if ((err as { statusCode?: number }).statusCode) throw err;
+    // A body cut short or framed wrongly (busboy's own errors carry no status).
+    throw badRequest('The body is not valid multipart data');
+  }
+}
+
+export async function subtitlesRoutes(app: FastifyInstance) {
+  const deps = { db: app.database.db, storage: app.storage };
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: SUBTITLES_MAX_BYTES, files: 1, fields: 10, parts: 20, fieldSize: 64 * 1024 },
+    });
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+    // A refused upload leaves the rest of its body unread: the connection is closed after the answer.
+    scope.addHook('onError', async (_req, reply) => {
+      reply.header('connection', 'close');
+    });
+    route(
+      scope,
+      api.subtitles.upload,
+      async (req) => {
+        const file = await uploadedFile(req as unknown as FastifyRequest);
+        return addSubtitles(deps, {
+          contentLangId: req.query.content_lang_id,
+          kind: req.query.kind,
+          filename: file.filename,
+          bytes: file.bytes,
+        });
+      },
+      { changes: 'own-transactions' },
+    );
+  });
+  route(app, api.subtitles.get, (req) => getSubtitles(deps, req.body.id));
+  route(app, api.subtitles.shift, (req) => shiftSubtitles(deps, req.body));
+  route(app, api.subtitles.delete, (req) => deleteSubtitles(deps, req.body.id));
+}
