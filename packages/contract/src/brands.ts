@@ -251,7 +251,8 @@ export const brandCalls = {
   readiness: call({
     ...addresses.brand.readiness,
     read: true,
-    summary: 'Per language the brand has a version in: how many episodes a child could watch now, and what stops the rest',
+    summary:
+      'Per language the brand has a version in: how many episodes a child could watch now, and what stops the rest',
     body: z.object({ brand_id: Id }),
     response: Readiness,
   }),
