@@ -3,7 +3,13 @@
  * over local files and the ffmpeg / ffprobe binaries; the job runner (leases, storage, the database) calls them.
  */
 export {
+  AUDIO_GROUP,
+  type AudioLabel,
+  type AudioRendition,
+  audioLabel,
+  audioPlaylist,
   type LadderResult,
+  languageOfTag,
   LOUDNESS,
   ladderArgs,
   masterPlaylist,
@@ -15,6 +21,7 @@ export {
   rungPlaylist,
   SEGMENT_SECONDS,
   transcodeLadder,
+  withAudioGroup,
 } from './ladder.ts';
 export { takePoster } from './poster.ts';
 export { MAX_MASTER_SECONDS, NotAVideo, probeMaster } from './probe.ts';
