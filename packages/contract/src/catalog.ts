@@ -55,7 +55,15 @@ export const CatalogueItem = z.object({
   description: z.string(),
   thumbnail_url: z.string().nullable(),
   duration_sec: z.int(),
-  video: z.object({ playback_url: z.string(), poster_url: z.string().nullable(), duration_sec: z.int().nullable() }),
+  video: z.object({
+    playback_url: z.string(),
+    poster_url: z.string().nullable(),
+    duration_sec: z.int().nullable(),
+    /** The languages (codes) of the HLS master's audio tracks; absent from files built before them. */
+    audio: z.array(z.string()).optional(),
+    /** The audio track to select: the catalogue's language when a track is in it, else null. */
+    audio_lang: z.string().nullable().optional(),
+  }),
   ...availableUntil,
 });
 export type CatalogueItem = z.infer<typeof CatalogueItem>;
