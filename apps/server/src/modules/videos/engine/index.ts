@@ -6,6 +6,7 @@ export {
   AUDIO_GROUP,
   type AudioLabel,
   type AudioRendition,
+  audioFolder,
   audioLabel,
   audioPlaylist,
   type LadderResult,
