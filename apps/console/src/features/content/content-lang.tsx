@@ -140,6 +140,8 @@ export function ContentLangs({
               langId={langId}
               langName={langName}
               version={version}
+              versions={langs.data ?? []}
+              languages={languages.data ?? []}
               onUseDuration={onUseDuration}
             />
           </Grid.Col>
