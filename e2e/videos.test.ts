@@ -237,6 +237,54 @@ describe('the Videos screen and the player', () => {
     expectNoConsoleErrors();
   }, 240_000);
 
+  it('plays a master with two dubbed audio tracks: lists both by language, switches, names one again', async () => {
+    const dubbed = path.join(work, 'dubbed-episode.mp4');
+    copyFileSync(await testMasterFile({ seconds: 8, width: 640, height: 360, audioLanguages: ['eng', 'spa'] }), dubbed);
+    const file = await uploadMaster(dubbed);
+    await expect
+      .poll(async () => (await c.t.call(api.content.fileGet, { id: file.id })).status, { timeout: 90_000 })
+      .toBe('ready');
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.goto('/admin/videos');
+    const row = page.getByTestId(`video-row-${file.id}`);
+    await row.getByText('audio ENG, SPA').waitFor();
+    await row.getByRole('button', { name: `Play ${file.name}` }).click();
+    const player = page.getByRole('dialog', { name: `Play ${file.name}` });
+    const video = player.getByLabel(`Video ${file.name}`);
+    await expectPlaying(video);
+    expect((await playback(video)).engine).toBe('hls.js');
+
+    // The AUDIO group's tracks by name, the first (the master's default) playing.
+    const audio = player.getByRole('textbox', { name: 'Audio', exact: true });
+    expect(await audio.inputValue()).toBe('English');
+    await audio.click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['English', 'Spanish']);
+    // Switched by keyboard: hls.js loads the Spanish track's playlist, and the picture plays on.
+    const spanishPlaylist = page.waitForRequest(/\/a1\/index\.m3u8$/);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await spanishPlaylist;
+    expect(await audio.inputValue()).toBe('Spanish');
+    await expectPlaying(video);
+
+    // The second track named Russian instead: the master is written again and the player plays the new one.
+    const track = player.getByRole('textbox', { name: 'Track 2 (tagged “spa”)' });
+    await track.click();
+    await page.getByRole('option', { name: 'Russian (ru)' }).click();
+    await player.getByRole('button', { name: 'Save audio languages' }).click();
+    await toast(page, 'Audio languages saved').waitFor();
+    await expect.poll(() => audio.inputValue(), { timeout: 30_000 }).toBe('English');
+    await audio.click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['English', 'Russian']);
+    await page.keyboard.press('Escape');
+    const saved = await c.t.call(api.content.fileGet, { id: file.id });
+    expect(saved.playback_url).not.toBe(file.playback_url);
+    await expectAccessible(page, 'player with two audio tracks');
+    await shot(page, 'player-audio-tracks');
+    expectNoConsoleErrors();
+  }, 180_000);
+
   it.each(['light', 'dark'] as const)(
     'the Videos screen and the open player pass axe in %s mode (screenshots kept to look at)',
     async (colorMode) => {
