@@ -256,7 +256,7 @@ describe('the Videos screen and the player', () => {
     expect((await playback(video)).engine).toBe('hls.js');
 
     // The AUDIO group's tracks by name, the first (the master's default) playing.
-    const audio = player.getByRole('textbox', { name: 'Audio', exact: true });
+    const audio = player.getByRole('combobox', { name: 'Audio', exact: true });
     expect(await audio.inputValue()).toBe('English');
     await audio.click();
     expect(await page.getByRole('option').allTextContents()).toEqual(['English', 'Spanish']);
@@ -269,7 +269,7 @@ describe('the Videos screen and the player', () => {
     await expectPlaying(video);
 
     // The second track named Russian instead: the master is written again and the player plays the new one.
-    const track = player.getByRole('textbox', { name: 'Track 2 (tagged “spa”)' });
+    const track = player.getByRole('combobox', { name: 'Track 2 (tagged “spa”)' });
     await track.click();
     await page.getByRole('option', { name: 'Russian (ru)' }).click();
     await player.getByRole('button', { name: 'Save audio languages' }).click();
