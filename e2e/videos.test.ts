@@ -282,8 +282,39 @@ describe('the Videos screen and the player', () => {
     expect(saved.playback_url).not.toBe(file.playback_url);
     await expectAccessible(page, 'player with two audio tracks');
     await shot(page, 'player-audio-tracks');
+    await page.keyboard.press('Escape');
+    await player.waitFor({ state: 'hidden' });
+
+    // One master for two languages: the English version has it, the Russian version plays it with its Russian track.
+    const brand = await scene.brandWithContent(c, 'Dubbed Dale', ['Two Voices']);
+    const [item] = await scene.post<{ id: number }[]>(c, '/api/content/list', { brand_id: brand.id });
+    await c.t.call(api.content.attachVideo, { ext_id: file.ext_id, content_id: item.id, lang_id: 1 });
+    const russian = (await c.t.call(api.reference.langList)).find((l) => l.code === 'ru')!;
+    await c.t.call(api.content.langAdd, { content_id: item.id, lang_id: russian.id, title: 'Два голоса' });
+    await page.goto(`/admin/content?brand=${brand.id}&edit=${item.id}`);
+    const editor = page.getByRole('dialog', { name: /^Edit S1E1/ });
+    await editor.getByRole('tab', { name: 'Russian', exact: true }).click();
+    await editor.getByText('No video attached in Russian.').waitFor();
+    const borrow = editor.getByRole('combobox', { name: 'Or play another version’s video' });
+    await borrow.click();
+    await page.getByRole('option', { name: 'English version’s video · has Russian audio' }).click();
+    await toast(page, 'Video choice saved').waitFor();
+    await editor.getByText(`Plays the English version’s video (${file.name}) with its Russian audio.`).waitFor();
+    await editor.getByRole('button', { name: `Play ${file.name}` }).click();
+    const borrowed = editor.getByLabel(`Video ${file.name}`);
+    await expectPlaying(borrowed);
+    // The player starts on the version's own dub.
+    await expect
+      .poll(() => editor.getByRole('combobox', { name: 'Audio', exact: true }).inputValue(), { timeout: 20_000 })
+      .toBe('Russian');
+    const version = (await c.t.call(api.content.langList, { content_id: item.id })).find(
+      (l) => l.lang_id === russian.id,
+    );
+    expect(version?.video_from_lang_id).toBe(1);
+    await expectAccessible(page, 'content modal playing a borrowed video');
+    await shot(page, 'content-modal-borrowed');
     expectNoConsoleErrors();
-  }, 180_000);
+  }, 240_000);
 
   it.each(['light', 'dark'] as const)(
     'the Videos screen and the open player pass axe in %s mode (screenshots kept to look at)',
