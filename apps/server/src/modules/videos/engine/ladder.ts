@@ -17,6 +17,7 @@ export interface Rung {
   width: number;
   height: number;
   videoKbps: number;
+  /** The sound's rate where this rung is the top one: every audio track takes the top rung's (`audioKbps`). */
   audioKbps: number;
 }
 
@@ -89,8 +90,9 @@ function gopFrames(fps: number): number {
 }
 
 /**
- * The whole ladder as one ffmpeg command: the master decoded once, its picture split to every rung and scaled, its
- * sound normalised once and split, each rung an HLS output of its own. The bench runs exactly these arguments.
+ * The whole ladder as one ffmpeg command: the master decoded once, its picture split to every rung and scaled, each
+ * rung an HLS output of its own (the picture alone); each of its audio streams normalised and encoded once, an
+ * audio-only HLS output of its own (decision 068). The bench runs exactly these arguments.
  * The rungs' and audio tracks' folders must exist (`rungFolder`, `audioFolder`).
  */
 export function ladderArgs(options: {
