@@ -316,6 +316,74 @@ describe('the Videos screen and the player', () => {
     expectNoConsoleErrors();
   }, 240_000);
 
+  it('switches the subtitles a master offers (its SUBTITLES group), and turns them off', async () => {
+    const file = (await files()).find((f) => f.name === 'dubbed-episode.mp4' && f.status === 'ready');
+    expect(file, 'the dubbed file of the test above').toBeDefined();
+    const { playback_url: url, name } = file as VideoFile;
+    const page = await c.newPage();
+    await c.signIn(page);
+    // The master as the subtitles module leaves it: a SUBTITLES group of two languages, named by every variant.
+    await page.route(
+      (u) => u.pathname === new URL(url as string, 'http://x').pathname,
+      async (route) => {
+        const master = await (await route.fetch()).text();
+        const group = ['en English', 'ru Русский']
+          .map((l) => l.split(' '))
+          .map(
+            ([code, label]) =>
+              `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="${label}",LANGUAGE="${code}",DEFAULT=NO,AUTOSELECT=NO,URI="subs-${code}.m3u8"`,
+          );
+        const body = master
+          .replace('#EXT-X-STREAM-INF', `${group.join('\n')}\n#EXT-X-STREAM-INF`)
+          .replace(/^(#EXT-X-STREAM-INF:.*)$/gm, '$1,SUBTITLES="subs"');
+        await route.fulfill({ body, contentType: 'application/vnd.apple.mpegurl' });
+      },
+    );
+    await page.route(/\/subs-(en|ru)\.m3u8$/, (route) =>
+      route.fulfill({
+        contentType: 'application/vnd.apple.mpegurl',
+        body: `#EXTM3U\n#EXT-X-TARGETDURATION:8\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXTINF:8,\n${route
+          .request()
+          .url()
+          .replace(/.*\/subs-(\w+)\.m3u8$/, 'subs-$1.vtt')}\n#EXT-X-ENDLIST\n`,
+      }),
+    );
+    await page.route(/\/subs-(en|ru)\.vtt$/, (route) =>
+      route.fulfill({
+        contentType: 'text/vtt',
+        body: `WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:126000,LOCAL:00:00:00.000\n\n00:00.000 --> 00:08.000\n${route.request().url().endsWith('en.vtt') ? 'Hello' : 'Привет'}\n`,
+      }),
+    );
+    await page.goto('/admin/videos');
+    await page
+      .getByRole('button', { name: `Play ${name}` })
+      .first()
+      .click();
+    const player = page.getByRole('dialog', { name: `Play ${name}` });
+    const video = player.getByLabel(`Video ${name}`);
+    await expectPlaying(video);
+    const showing = () =>
+      video.evaluate((v: HTMLVideoElement) =>
+        [...v.textTracks].filter((t) => t.mode === 'showing').map((t) => t.label),
+      );
+    const subtitles = player.getByRole('combobox', { name: 'Subtitles' });
+    expect(await subtitles.inputValue()).toBe('Off');
+    expect(await showing()).toEqual([]);
+    await subtitles.click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['Off', 'English', 'Русский']);
+    await page.getByRole('option', { name: 'Русский' }).click();
+    await expect.poll(showing, { timeout: 20_000 }).toEqual(['Русский']);
+    // By keyboard back to Off: nothing shown.
+    await subtitles.focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => subtitles.inputValue()).toBe('Off');
+    await expect.poll(showing, { timeout: 20_000 }).toEqual([]);
+    await expectAccessible(page, 'player with subtitles');
+    expectNoConsoleErrors();
+  }, 120_000);
+
   it.each(['light', 'dark'] as const)(
     'the Videos screen and the open player pass axe in %s mode (screenshots kept to look at)',
     async (colorMode) => {
