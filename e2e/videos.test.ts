@@ -376,7 +376,7 @@ describe('the Videos screen and the player', () => {
     // By keyboard back to Off: nothing shown.
     await subtitles.focus();
     await page.keyboard.press('ArrowUp');
-    const active = page.locator('[data-combobox-selected]');
+    const active = page.locator('[data-combobox-selected]:visible');
     for (let up = 0; up < 4 && (await active.textContent()) !== 'Off'; up++) await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
     await expect.poll(() => subtitles.inputValue()).toBe('Off');
