@@ -237,6 +237,154 @@ describe('the Videos screen and the player', () => {
     expectNoConsoleErrors();
   }, 240_000);
 
+  it('plays a master with two dubbed audio tracks: lists both by language, switches, names one again', async () => {
+    const dubbed = path.join(work, 'dubbed-episode.mp4');
+    copyFileSync(await testMasterFile({ seconds: 8, width: 640, height: 360, audioLanguages: ['eng', 'spa'] }), dubbed);
+    const file = await uploadMaster(dubbed);
+    await expect
+      .poll(async () => (await c.t.call(api.content.fileGet, { id: file.id })).status, { timeout: 90_000 })
+      .toBe('ready');
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.goto('/admin/videos');
+    const row = page.getByTestId(`video-row-${file.id}`);
+    await row.getByText('audio ENG, SPA').waitFor();
+    await row.getByRole('button', { name: `Play ${file.name}` }).click();
+    const player = page.getByRole('dialog', { name: `Play ${file.name}` });
+    const video = player.getByLabel(`Video ${file.name}`);
+    await expectPlaying(video);
+    expect((await playback(video)).engine).toBe('hls.js');
+
+    // The AUDIO group's tracks by name, the first (the master's default) playing.
+    const audio = player.getByRole('combobox', { name: 'Audio', exact: true });
+    expect(await audio.inputValue()).toBe('English');
+    await audio.click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['English', 'Spanish']);
+    // Switched by keyboard: hls.js loads the Spanish track's playlist, and the picture plays on.
+    const spanishPlaylist = page.waitForRequest(/\/a1\/index\.m3u8$/);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await spanishPlaylist;
+    expect(await audio.inputValue()).toBe('Spanish');
+    await expectPlaying(video);
+
+    // The second track named Russian instead: the master is written again and the player plays the new one.
+    const track = player.getByRole('combobox', { name: 'Track 2 (tagged “spa”)' });
+    await track.click();
+    await page.getByRole('option', { name: 'Russian (ru)' }).click();
+    await player.getByRole('button', { name: 'Save audio languages' }).click();
+    await toast(page, 'Audio languages saved').waitFor();
+    await expect.poll(() => audio.inputValue(), { timeout: 30_000 }).toBe('English');
+    await audio.click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['English', 'Russian']);
+    await page.keyboard.press('Escape');
+    const saved = await c.t.call(api.content.fileGet, { id: file.id });
+    expect(saved.playback_url).not.toBe(file.playback_url);
+    await expectAccessible(page, 'player with two audio tracks');
+    await shot(page, 'player-audio-tracks');
+    await page.keyboard.press('Escape');
+    await player.waitFor({ state: 'hidden' });
+
+    // One master for two languages: the English version has it, the Russian version plays it with its Russian track.
+    const brand = await scene.brandWithContent(c, 'Dubbed Dale', ['Two Voices']);
+    const [item] = await scene.post<{ id: number }[]>(c, '/api/content/list', { brand_id: brand.id });
+    await c.t.call(api.content.attachVideo, { ext_id: file.ext_id, content_id: item.id, lang_id: 1 });
+    const russian = (await c.t.call(api.reference.langList)).find((l) => l.code === 'ru')!;
+    await c.t.call(api.content.langAdd, { content_id: item.id, lang_id: russian.id, title: 'Два голоса' });
+    await page.goto(`/admin/content?brand=${brand.id}&edit=${item.id}`);
+    const editor = page.getByRole('dialog', { name: /^Edit S1E1/ });
+    await editor.getByRole('tab', { name: 'Russian', exact: true }).click();
+    await editor.getByText('No video attached in Russian.').waitFor();
+    const borrow = editor.getByRole('combobox', { name: 'Or play another version’s video' });
+    await borrow.click();
+    await page.getByRole('option', { name: 'English version’s video · has Russian audio' }).click();
+    await toast(page, 'Video choice saved').waitFor();
+    await editor.getByText(`Plays the English version’s video (${file.name}) with its Russian audio.`).waitFor();
+    await editor.getByRole('button', { name: `Play ${file.name}` }).click();
+    const borrowed = editor.getByLabel(`Video ${file.name}`);
+    await expectPlaying(borrowed);
+    // The player starts on the version's own dub.
+    await expect
+      .poll(() => editor.getByRole('combobox', { name: 'Audio', exact: true }).inputValue(), { timeout: 20_000 })
+      .toBe('Russian');
+    const version = (await c.t.call(api.content.langList, { content_id: item.id })).find(
+      (l) => l.lang_id === russian.id,
+    );
+    expect(version?.video_from_lang_id).toBe(1);
+    await expectAccessible(page, 'content modal playing a borrowed video');
+    await shot(page, 'content-modal-borrowed');
+    expectNoConsoleErrors();
+  }, 240_000);
+
+  it('switches the subtitles a master offers (its SUBTITLES group), and turns them off', async () => {
+    const file = (await files()).find((f) => f.name === 'dubbed-episode.mp4' && f.status === 'ready');
+    expect(file, 'the dubbed file of the test above').toBeDefined();
+    const { playback_url: url, name } = file as VideoFile;
+    const page = await c.newPage();
+    await c.signIn(page);
+    // The master as the subtitles module leaves it: a SUBTITLES group of two languages, named by every variant.
+    await page.route(
+      (u) => u.pathname === new URL(url as string, 'http://x').pathname,
+      async (route) => {
+        const master = await (await route.fetch()).text();
+        const group = ['en English', 'ru Русский']
+          .map((l) => l.split(' '))
+          .map(
+            ([code, label]) =>
+              `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="${label}",LANGUAGE="${code}",DEFAULT=NO,AUTOSELECT=NO,URI="subs-${code}.m3u8"`,
+          );
+        const body = master
+          .replace('#EXT-X-STREAM-INF', `${group.join('\n')}\n#EXT-X-STREAM-INF`)
+          .replace(/^(#EXT-X-STREAM-INF:.*)$/gm, '$1,SUBTITLES="subs"');
+        await route.fulfill({ body, contentType: 'application/vnd.apple.mpegurl' });
+      },
+    );
+    await page.route(/\/subs-(en|ru)\.m3u8$/, (route) =>
+      route.fulfill({
+        contentType: 'application/vnd.apple.mpegurl',
+        body: `#EXTM3U\n#EXT-X-TARGETDURATION:8\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXTINF:8,\n${route
+          .request()
+          .url()
+          .replace(/.*\/subs-(\w+)\.m3u8$/, 'subs-$1.vtt')}\n#EXT-X-ENDLIST\n`,
+      }),
+    );
+    await page.route(/\/subs-(en|ru)\.vtt$/, (route) =>
+      route.fulfill({
+        contentType: 'text/vtt',
+        body: `WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:126000,LOCAL:00:00:00.000\n\n00:00.000 --> 00:08.000\n${route.request().url().endsWith('en.vtt') ? 'Hello' : 'Привет'}\n`,
+      }),
+    );
+    await page.goto('/admin/videos');
+    await page
+      .getByRole('button', { name: `Play ${name}` })
+      .first()
+      .click();
+    const player = page.getByRole('dialog', { name: `Play ${name}` });
+    const video = player.getByLabel(`Video ${name}`);
+    await expectPlaying(video);
+    const showing = () =>
+      video.evaluate((v: HTMLVideoElement) =>
+        [...v.textTracks].filter((t) => t.mode === 'showing').map((t) => t.label),
+      );
+    const subtitles = player.getByRole('combobox', { name: 'Subtitles' });
+    expect(await subtitles.inputValue()).toBe('Off');
+    expect(await showing()).toEqual([]);
+    await subtitles.click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['Off', 'English', 'Русский']);
+    await page.getByRole('option', { name: 'Русский' }).click();
+    await expect.poll(showing, { timeout: 20_000 }).toEqual(['Русский']);
+    // By keyboard back to Off: nothing shown.
+    await subtitles.focus();
+    await page.keyboard.press('ArrowUp');
+    const active = page.locator('[data-combobox-selected]:visible');
+    for (let up = 0; up < 4 && (await active.textContent()) !== 'Off'; up++) await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => subtitles.inputValue()).toBe('Off');
+    await expect.poll(showing, { timeout: 20_000 }).toEqual([]);
+    await expectAccessible(page, 'player with subtitles');
+    expectNoConsoleErrors();
+  }, 120_000);
+
   it.each(['light', 'dark'] as const)(
     'the Videos screen and the open player pass axe in %s mode (screenshots kept to look at)',
     async (colorMode) => {

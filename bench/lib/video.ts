@@ -4,6 +4,7 @@ import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { VideoSource } from '@kids-vod/contract';
 import {
+  audioFolder,
   type Binaries,
   ladderArgs,
   makeTestMaster,
@@ -47,12 +48,16 @@ export const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** The engine's ladder command (`ladderArgs`) run by hand into `outDir` (its rungs' folders made first); its ms. */
+/** The engine's ladder command (`ladderArgs`) run by hand into `outDir` (its rungs' and tracks' folders made first); its ms. */
 export async function ladderByHand(
   ffmpeg: string,
   options: { input: string; source: VideoSource; rungs: Rung[]; outDir: string; preset?: string },
 ): Promise<number> {
-  await Promise.all(options.rungs.map((_, i) => mkdir(join(options.outDir, rungFolder(i)), { recursive: true })));
+  const folders = [
+    ...options.rungs.map((_, i) => rungFolder(i)),
+    ...options.source.audio.map((_, k) => audioFolder(k)),
+  ];
+  await Promise.all(folders.map((folder) => mkdir(join(options.outDir, folder), { recursive: true })));
   const started = performance.now();
   await runTool(ffmpeg, ladderArgs(options));
   return performance.now() - started;

@@ -63,10 +63,11 @@ export interface AppOptions {
 
 /**
  * What the media folder may serve: the names storage keys get (uploads/sniff.ts, catalog/publish.ts, the video
- * ladders of modules/videos, their subtitles: modules/subtitles). Masters (`masters/`, and `videos/` from before the ladders) are never served.
+ * ladders of modules/videos: rungs `r0/`, audio tracks `a0/`, masters written again `master-<hex>.m3u8`; their
+ * subtitles: modules/subtitles). Masters (`masters/`, and `videos/` from before the ladders) are never served.
  */
 const MEDIA_FILE =
-  /^\/(images\/[\w-]+\.(png|jpg|gif|webp)|hls\/[\w-]+\/([\w-]+\.jpg|master(-[\da-f]+)?\.m3u8|r\d+\/(index\.m3u8|[\w-]+\.ts)|subs\/[\w-]+\.(m3u8|vtt))|subtitles\/[\w-]+\.vtt|catalog\/[\w-]+\.json)$/;
+  /^\/(images\/[\w-]+\.(png|jpg|gif|webp)|hls\/[\w-]+\/([\w-]+\.jpg|master(-[\da-f]+)?\.m3u8|[ar]\d+\/(index\.m3u8|[\w-]+\.ts)|subs\/[\w-]+\.(m3u8|vtt))|subtitles\/[\w-]+\.vtt|catalog\/[\w-]+\.json)$/;
 
 const defaultConsoleDir = fileURLToPath(new URL('../../console/dist', import.meta.url));
 

@@ -76,6 +76,7 @@ export const addresses = {
     fileGet: { method: 'POST', path: '/api/content/files/get' },
     fileRetry: { method: 'POST', path: '/api/content/files/retry' },
     filePoster: { method: 'POST', path: '/api/content/files/poster' },
+    fileAudio: { method: 'POST', path: '/api/content/files/audio' },
     fileDelete: { method: 'POST', path: '/api/content/files/delete' },
     attachVideo: { method: 'POST', path: '/api/content/attach_video' },
     detachVideo: { method: 'POST', path: '/api/content_lang/detach_video' },

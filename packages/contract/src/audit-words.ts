@@ -110,6 +110,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   user_id: 'Staff member',
   ext_id: 'External id',
   playback_url: 'Playback address',
+  audio_tracks: 'Audio tracks',
+  video_from_lang_id: 'Plays the video of',
   size_bytes: 'Size',
   sha256: 'Checksum',
   versioned_url: 'Versioned address',

@@ -59,6 +59,7 @@ export const CALL_PERMISSIONS: { [D in keyof Addresses]: { [K in keyof Addresses
     fileGet: 'read',
     fileRetry: 'catalogue',
     filePoster: 'catalogue',
+    fileAudio: 'catalogue',
     fileDelete: 'catalogue',
     attachVideo: 'catalogue',
     detachVideo: 'catalogue',

@@ -56,9 +56,17 @@ export const CatalogueItem = z.object({
   description: z.string(),
   thumbnail_url: z.string().nullable(),
   duration_sec: z.int(),
-  video: z.object({ playback_url: z.string(), poster_url: z.string().nullable(), duration_sec: z.int().nullable() }),
-  /** The languages (codes) its video's HLS master has subtitles in, in order; absent when it has none. */
-  subtitles: z.array(z.string()).optional(),
+  video: z.object({
+    playback_url: z.string(),
+    poster_url: z.string().nullable(),
+    duration_sec: z.int().nullable(),
+    /** The languages (codes) of the HLS master's audio tracks; absent from files built before them. */
+    audio: z.array(z.string()).optional(),
+    /** The audio track to select: the catalogue's language when a track is in it, else null. */
+    audio_lang: z.string().nullable().optional(),
+    /** The languages (codes) the HLS master has subtitles in, in order; absent when it has none. */
+    subtitles: z.array(z.string()).optional(),
+  }),
   ...availableUntil,
 });
 export type CatalogueItem = z.infer<typeof CatalogueItem>;

@@ -35,6 +35,20 @@ export const VideoSource = z.object({
 });
 export type VideoSource = z.infer<typeof VideoSource>;
 
+/**
+ * One audio track of a ready video, in the master's stream order (`index` is the master's stream): a rendition of the
+ * HLS master's AUDIO group. `lang_id` is the service's language it is in, from its tag or chosen by staff; null when
+ * neither says, and then `problem` says why in a sentence (no tag, a tag naming no language, a language the service
+ * does not have).
+ */
+export const AudioTrack = z.object({
+  index: z.int(),
+  lang_id: Id.nullable(),
+  tag: z.string().nullable(),
+  problem: z.string().nullable(),
+});
+export type AudioTrack = z.infer<typeof AudioTrack>;
+
 /** One rung of a video's HLS ladder; `bandwidth` is the peak bit rate in bits per second, as its playlist says. */
 export const Rendition = z.object({ width: z.int(), height: z.int(), bandwidth: z.int() });
 export type Rendition = z.infer<typeof Rendition>;
@@ -55,6 +69,8 @@ export const VideoFile = z.object({
   failure: z.string().nullable(),
   source: VideoSource.nullable(),
   renditions: z.array(Rendition),
+  /** The audio tracks of the HLS master once `ready` (empty for a silent master, and before). */
+  audio_tracks: z.array(AudioTrack),
   playback_url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
   created_at: Timestamp,
@@ -124,6 +140,11 @@ export const ContentLang = z.object({
   video: VideoFile.nullable(),
   /** Its subtitles files, oldest first (api.md, "Subtitles and audio per language"). */
   subtitles: z.array(Subtitles),
+  /**
+   * Instead of a video of its own: the language whose version of the same episode lends its video, played with the
+   * audio track in this version's language (decision 068). Null: the version's own video, as before.
+   */
+  video_from_lang_id: Id.nullable(),
 });
 export type ContentLang = z.infer<typeof ContentLang>;
 
@@ -183,6 +204,7 @@ export const ContentLangUpdateBody = z.object({
   description: z.string().max(5000).optional(),
   thumbnail_url: contentLangFields.thumbnail_url,
   is_published: z.boolean().optional(),
+  video_from_lang_id: Id.nullable().optional(),
   ...UpdatedAtGuard,
 });
 export type ContentLangUpdateBody = z.input<typeof ContentLangUpdateBody>;
@@ -211,6 +233,16 @@ export const VideoFileListQuery = z.object({
 });
 export const VideoFilePage = z.object({ rows: z.array(VideoFile), count: z.int() });
 export type VideoFilePage = z.infer<typeof VideoFilePage>;
+/** Languages chosen by staff for a ready video's audio tracks (by the master's stream `index`); null: no language. */
+export const VideoAudioBody = z.object({
+  id: Id,
+  tracks: z
+    .array(z.object({ index: z.int().min(0), lang_id: Id.nullable() }))
+    .min(1)
+    .max(64),
+});
+export type VideoAudioBody = z.input<typeof VideoAudioBody>;
+
 export const VideoPosterBody = z.object({ id: Id, at_sec: z.number().min(0).max(1_000_000) });
 
 export const contentCalls = {
@@ -282,6 +314,13 @@ export const contentCalls = {
     ...addresses.content.filePoster,
     summary: "Take the video file's poster again at a moment of the video",
     body: VideoPosterBody,
+    response: VideoFile,
+  }),
+  fileAudio: call({
+    ...addresses.content.fileAudio,
+    summary:
+      "Choose the languages of a ready video's audio tracks: its HLS master is written again, its picture is not transcoded",
+    body: VideoAudioBody,
     response: VideoFile,
   }),
   fileDelete: call({

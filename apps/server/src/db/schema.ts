@@ -1,4 +1,5 @@
 import type {
+  AudioTrack,
   AuditAction,
   AutomaticBuildState,
   HiddenItem,
@@ -318,6 +319,8 @@ export const contentLangs = pgTable(
     description: text('description').notNull().default(''),
     thumbnail_url: text('thumbnail_url'),
     is_published: boolean('is_published').notNull().default(false),
+    /** Plays the video of the same episode's version in this language, with its own audio track (decision 068). */
+    video_from_lang_id: integer('video_from_lang_id').references(() => languages.id),
     updated_at: updatedAt(),
     ...binColumns(),
   },
@@ -330,6 +333,9 @@ export const contentLangs = pgTable(
  * also the video's processing job: due at `next_attempt_at` while `queued`, held by `lease_owner` until `lease_until`
  * while `processing`; `attempt_prefix` is where the attempt writes, deleted whole when it does not finish.
  */
+/** An audio track as stored: the contract's, and where its media playlist is in the ladder's folder. */
+export type StoredAudioTrack = AudioTrack & { playlist: string };
+
 export const videoFiles = pgTable(
   'video_files',
   {
@@ -350,6 +356,8 @@ export const videoFiles = pgTable(
     failure: text('failure'),
     source: jsonb('source').$type<VideoSource>(),
     renditions: jsonb('renditions').$type<Rendition[]>().notNull().default([]),
+    /** The AUDIO group of the HLS master: each track's stream, language and media playlist (decision 068). */
+    audio_tracks: jsonb('audio_tracks').$type<StoredAudioTrack[]>().notNull().default([]),
     output_prefix: text('output_prefix'),
     poster_key: text('poster_key'),
     attempts: integer('attempts').notNull().default(0),

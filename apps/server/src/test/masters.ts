@@ -16,6 +16,8 @@ export interface MasterOptions {
   container?: TestMasterContainer;
   audio?: boolean;
   audioLanguage?: string;
+  /** Several audio streams, each a language tag ('' for none). */
+  audioLanguages?: string[];
 }
 
 /**

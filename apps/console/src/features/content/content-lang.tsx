@@ -144,6 +144,8 @@ export function ContentLangs({
               langId={langId}
               langName={langName}
               version={version}
+              versions={langs.data ?? []}
+              languages={languages.data ?? []}
               onUseDuration={onUseDuration}
             />
             <Suspense fallback={<Loader size="sm" mt="md" aria-label="Loading the captions section" />}>

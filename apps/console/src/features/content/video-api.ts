@@ -1,4 +1,4 @@
-import type { AttachVideoBody } from '@kids-vod/contract';
+import type { AttachVideoBody, ContentLangUpdateBody } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -32,6 +32,20 @@ export function useDetachVideo() {
     mutationFn: (contentLangId: number) => send(api.content.detachVideo, { query: { content_lang_id: contentLangId } }),
     onSuccess: changed,
     meta: { successMessage: 'Video detached' },
+  });
+}
+
+/**
+ * A version plays another version's video with its own audio track, or (null) its own video again: only
+ * `video_from_lang_id` is sent, so text typed in the form stays as it is, unsaved.
+ */
+export function useBorrowVideo() {
+  const changed = useLangChanged();
+  return useMutation({
+    mutationFn: (body: Pick<ContentLangUpdateBody, 'id' | 'video_from_lang_id' | 'updated_at'>) =>
+      send(api.content.langUpdate, { body }),
+    onSuccess: changed,
+    meta: { successMessage: 'Video choice saved' },
   });
 }
 

@@ -1,4 +1,4 @@
-import type { ContentLang, VideoFile } from '@kids-vod/contract';
+import type { ContentLang, Language, VideoFile } from '@kids-vod/contract';
 import {
   Box,
   Button,
@@ -30,6 +30,7 @@ import {
   VIDEO_STATUS_WORDS,
   VideoStatusLine,
 } from '../../shared/videos/index.ts';
+import { BorrowedVideo } from './borrowed-video.tsx';
 import { videoFileLabel } from './format.ts';
 import { useAttachVideo, useDetachVideo, useUploadVideo } from './video-api.ts';
 
@@ -52,7 +53,7 @@ function pickerLabel(file: VideoFile): string {
  * The poster with Play over it; Play puts the player in its place (its code and hls.js arrive then, not with the
  * modal), playing.
  */
-function PosterOrPlayer({ video }: { video: VideoFile }) {
+export function PosterOrPlayer({ video, audioLang = null }: { video: VideoFile; audioLang?: string | null }) {
   const [playing, setPlaying] = useState(false);
   if (playing) {
     return (
@@ -63,7 +64,7 @@ function PosterOrPlayer({ video }: { video: VideoFile }) {
           </Center>
         }
       >
-        <VideoPlayer file={video} autoPlay autoFocus />
+        <VideoPlayer file={video} autoPlay autoFocus audioLang={audioLang} />
       </Suspense>
     );
   }
@@ -141,12 +142,17 @@ export function VideoSection({
   langId,
   langName,
   version,
+  versions,
+  languages,
   onUseDuration,
 }: {
   contentId: number;
   langId: number;
   langName: string;
   version: ContentLang | null;
+  /** The item's other language versions: one with a video of its own may lend it, with this language's audio. */
+  versions: ContentLang[];
+  languages: Language[];
   /** Copies the video's duration into the content's duration field. */
   onUseDuration: (seconds: number) => void;
 }) {
@@ -213,7 +219,7 @@ export function VideoSection({
           onDetach={() => version && detach.mutate(version.id)}
           onUseDuration={onUseDuration}
         />
-      ) : (
+      ) : version?.video_from_lang_id ? null : (
         <Paper withBorder p="sm" radius="sm">
           <Group gap="xs" c="dimmed">
             <IconVideo size={18} aria-hidden />
@@ -221,6 +227,7 @@ export function VideoSection({
           </Group>
         </Paper>
       )}
+      {video ? null : <BorrowedVideo version={version} versions={versions} languages={languages} langName={langName} />}
 
       <Select
         label="Choose a video"

@@ -1,6 +1,10 @@
 import type { VideoFile } from '@kids-vod/contract';
-import { Modal } from '@mantine/core';
+import { CALL_PERMISSIONS } from '@kids-vod/contract/client';
+import { Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { useMay } from '../session/index.ts';
+import { useVideoFile } from '../videos/index.ts';
+import { AudioLanguages } from './audio-languages.tsx';
 import { VideoPlayer } from './video-player.tsx';
 
 /**
@@ -10,6 +14,9 @@ import { VideoPlayer } from './video-player.tsx';
 export function PlayerModal({ file, onClose }: { file: VideoFile | null; onClose: () => void }) {
   const [shown, setShown] = useState(file);
   if (file && file !== shown) setShown(file);
+  // As stored now: naming the audio tracks writes a new master, which the player then plays.
+  const current = useVideoFile(file).data ?? file;
+  const mayName = useMay(CALL_PERMISSIONS.content.fileAudio);
   return (
     <Modal
       opened={file !== null}
@@ -18,7 +25,12 @@ export function PlayerModal({ file, onClose }: { file: VideoFile | null; onClose
       size="xl"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {file ? <VideoPlayer file={file} autoPlay /> : null}
+      {current ? (
+        <Stack gap="md">
+          <VideoPlayer file={current} autoPlay />
+          {mayName ? <AudioLanguages file={current} /> : null}
+        </Stack>
+      ) : null}
     </Modal>
   );
 }

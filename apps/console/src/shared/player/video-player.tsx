@@ -19,7 +19,28 @@ interface Track {
   label: string;
 }
 
+/** Safari's `HTMLMediaElement.audioTracks` (not in TypeScript's DOM types): the master's AUDIO group, natively. */
+interface NativeAudioTrack {
+  enabled: boolean;
+  label: string;
+  language: string;
+}
+interface NativeAudioTracks extends EventTarget {
+  readonly length: number;
+  [index: number]: NativeAudioTrack;
+}
+
 const AUTO = 'auto';
+/** The subtitles' choice that shows none. */
+const OFF = 'off';
+
+/** A track's name as a person reads it: its NAME in the master, else its language, else its place. */
+const trackLabel = (t: { name?: string; lang?: string; label?: string; language?: string }, i: number) =>
+  t.name || t.label || t.lang || t.language || `Track ${i + 1}`;
+
+/** Whether an HLS track's LANGUAGE is the code asked for (`es` is `es`, and `es-419` too). */
+const sameLanguage = (lang: string | undefined, code: string) =>
+  !!lang && (lang.toLowerCase() === code.toLowerCase() || lang.toLowerCase().startsWith(`${code.toLowerCase()}-`));
 
 /**
  * Where the browser has Media Source Extensions (Chrome, Firefox, Edge, Safari on a Mac or an iPad) hls.js plays the
@@ -35,17 +56,68 @@ const HLS_CONFIG = { enableWorker: false } as const;
 /** What went wrong, in a sentence; hls.js's own code for it after, for whoever reports it. */
 const failure = (details: string) => `The video could not be played (${details}). Try again, or reload the page.`;
 
+/** Text tracks that are subtitles or captions (not chapters, not metadata). */
+const subtitleTracksOf = (media: HTMLVideoElement) =>
+  [...media.textTracks].filter((t) => t.kind === 'subtitles' || t.kind === 'captions');
+
+/**
+ * Where the browser plays HLS itself: its own tracks, subtitles as text tracks and (Safari) the audio group as audio
+ * tracks, read into the player's lists as they appear and change; `audioLang` enabled first. Answers how to stop.
+ */
+function watchNativeTracks(
+  media: HTMLVideoElement,
+  audioLang: string | null,
+  set: {
+    setSubtitles: (tracks: Track[]) => void;
+    setSubtitle: (value: string) => void;
+    setTracks: (tracks: Track[]) => void;
+    setTrack: (value: string | null) => void;
+  },
+): () => void {
+  const nativeAudio = (media as HTMLVideoElement & { audioTracks?: NativeAudioTracks }).audioTracks;
+  let audioChosen = false;
+  const readTracks = () => {
+    const text = subtitleTracksOf(media);
+    set.setSubtitles(text.map((t, i) => ({ id: i, label: trackLabel(t, i) })));
+    const showing = text.findIndex((t) => t.mode === 'showing');
+    set.setSubtitle(showing < 0 ? OFF : String(showing));
+    if (!nativeAudio) return;
+    const audio = [...Array(nativeAudio.length).keys()].map((i) => nativeAudio[i]);
+    const wanted = audioLang ? audio.findIndex((t) => sameLanguage(t.language, audioLang)) : -1;
+    if (!audioChosen && wanted >= 0) {
+      audioChosen = true;
+      audio.forEach((t, i) => {
+        t.enabled = i === wanted;
+      });
+    }
+    set.setTracks(audio.map((t, i) => ({ id: i, label: trackLabel(t, i) })));
+    const enabled = audio.findIndex((t) => t.enabled);
+    set.setTrack(enabled < 0 ? null : String(enabled));
+  };
+  media.textTracks.addEventListener('addtrack', readTracks);
+  media.textTracks.addEventListener('change', readTracks);
+  nativeAudio?.addEventListener('addtrack', readTracks);
+  nativeAudio?.addEventListener('change', readTracks);
+  return () => {
+    media.textTracks.removeEventListener('addtrack', readTracks);
+    media.textTracks.removeEventListener('change', readTracks);
+    nativeAudio?.removeEventListener('addtrack', readTracks);
+    nativeAudio?.removeEventListener('change', readTracks);
+  };
+}
+
 /**
  * Plays a ready video file's HLS ladder with its poster: the rendition chosen automatically ("Auto", the one
- * playing shown beside it) or by hand, the audio track when the master had more than one, and "Use this frame",
- * which makes the frame on screen the file's poster. hls.js (about 160 KB gzip) is fetched when a player opens,
- * never before.
+ * playing shown beside it) or by hand, the audio track when the master has more than one (its AUDIO group), the
+ * subtitles it offers (its SUBTITLES group, or Off), and "Use this frame", which makes the frame on screen the file's
+ * poster. hls.js (about 160 KB gzip) is fetched when a player opens, never before.
  */
 export function VideoPlayer({
   file,
   autoPlay = false,
   autoFocus = false,
   posterChoice = true,
+  audioLang = null,
 }: {
   /** A video file, or what a catalogue says of one (the Preview: its master playlist and poster). */
   file: Pick<VideoFile, 'id' | 'name' | 'playback_url' | 'thumbnail_url'>;
@@ -54,6 +126,8 @@ export function VideoPlayer({
   posterChoice?: boolean;
   /** The keyboard goes to the video as it appears (it took the place of the Play button that had the focus). */
   autoFocus?: boolean;
+  /** The audio track to start with, by language code (a version playing another version's video: its own dub). */
+  audioLang?: string | null;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const hls = useRef<HlsType | null>(null);
@@ -63,6 +137,8 @@ export function VideoPlayer({
   const [playing, setPlaying] = useState<number | null>(null);
   const [tracks, setTracks] = useState<Track[]>([]);
   const [track, setTrack] = useState<string | null>(null);
+  const [subtitles, setSubtitles] = useState<Track[]>([]);
+  const [subtitle, setSubtitle] = useState(OFF);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const mayTakePoster = useMay(CALL_PERMISSIONS.content.filePoster) && posterChoice;
@@ -84,12 +160,16 @@ export function VideoPlayer({
     setError(null);
     setLevels([]);
     setTracks([]);
+    setSubtitles([]);
+    setSubtitle(OFF);
     setChosen(AUTO);
     setPlaying(null);
     if (!hasMediaSource() && media.canPlayType('application/vnd.apple.mpegurl')) {
       setEngine('native');
       media.src = url;
+      const unwatch = watchNativeTracks(media, audioLang, { setSubtitles, setSubtitle, setTracks, setTrack });
       return () => {
+        unwatch();
         media.removeAttribute('src');
         media.load();
       };
@@ -116,11 +196,21 @@ export function VideoPlayer({
         );
       });
       player.on(Hls.Events.LEVEL_SWITCHED, (_event, data) => setPlaying(data.level));
+      let audioChosen = false;
       player.on(Hls.Events.AUDIO_TRACKS_UPDATED, (_event, data) => {
-        setTracks(data.audioTracks.map((t) => ({ id: t.id, label: t.name || t.lang || `Track ${t.id + 1}` })));
-        setTrack(String(player.audioTrack));
+        setTracks(data.audioTracks.map((t, i) => ({ id: i, label: trackLabel(t, i) })));
+        // The version's own dub first, once: what staff pick afterwards is theirs.
+        const wanted = audioLang ? data.audioTracks.findIndex((t) => sameLanguage(t.lang, audioLang)) : -1;
+        if (!audioChosen && wanted >= 0 && wanted !== player.audioTrack) player.audioTrack = wanted;
+        audioChosen = true;
+        setTrack(String(wanted >= 0 ? wanted : player.audioTrack));
       });
       player.on(Hls.Events.AUDIO_TRACK_SWITCHED, (_event, data) => setTrack(String(data.id)));
+      player.on(Hls.Events.SUBTITLE_TRACKS_UPDATED, (_event, data) => {
+        setSubtitles(data.subtitleTracks.map((t, i) => ({ id: i, label: trackLabel(t, i) })));
+        setSubtitle(player.subtitleTrack < 0 ? OFF : String(player.subtitleTrack));
+      });
+      player.on(Hls.Events.SUBTITLE_TRACK_SWITCH, (_event, data) => setSubtitle(data.id < 0 ? OFF : String(data.id)));
       player.on(Hls.Events.ERROR, (_event, data) => {
         if (!data.fatal) return;
         // A decoding hiccup is worth one recovery (hls.js's own advice); anything else is said.
@@ -151,9 +241,26 @@ export function VideoPlayer({
   }
 
   function chooseTrack(value: string | null) {
-    if (value === null || !hls.current) return;
+    if (value === null) return;
     setTrack(value);
-    hls.current.audioTrack = Number(value);
+    if (hls.current) hls.current.audioTrack = Number(value);
+    const nativeAudio = (video.current as (HTMLVideoElement & { audioTracks?: NativeAudioTracks }) | null)?.audioTracks;
+    if (engine === 'native' && nativeAudio)
+      for (let i = 0; i < nativeAudio.length; i++) nativeAudio[i].enabled = i === Number(value);
+  }
+
+  function chooseSubtitle(value: string | null) {
+    const next = value ?? OFF;
+    setSubtitle(next);
+    const id = next === OFF ? -1 : Number(next);
+    if (hls.current) {
+      hls.current.subtitleDisplay = id >= 0;
+      hls.current.subtitleTrack = id;
+    } else if (video.current) {
+      subtitleTracksOf(video.current).forEach((t, i) => {
+        t.mode = i === id ? 'showing' : 'disabled';
+      });
+    }
   }
 
   function takeThisFrame() {
@@ -169,7 +276,7 @@ export function VideoPlayer({
 
   return (
     <Stack gap="sm">
-      {/* biome-ignore lint/a11y/useMediaCaption: the subtitles of a language version are its own files, not the master's */}
+      {/* biome-ignore lint/a11y/useMediaCaption: the subtitles are the master's SUBTITLES group, added by hls.js or the browser */}
       <video
         ref={video}
         controls
@@ -210,6 +317,16 @@ export function VideoPlayer({
             onChange={chooseTrack}
             allowDeselect={false}
             w={160}
+          />
+        ) : null}
+        {subtitles.length > 0 ? (
+          <Select
+            label="Subtitles"
+            data={[{ value: OFF, label: 'Off' }, ...subtitles.map((t) => ({ value: String(t.id), label: t.label }))]}
+            value={subtitle}
+            onChange={chooseSubtitle}
+            allowDeselect={false}
+            w={180}
           />
         ) : null}
         {mayTakePoster ? (

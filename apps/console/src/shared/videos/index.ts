@@ -3,6 +3,7 @@ export {
   isUnderWay,
   LIVE_EVERY_MS,
   liveWhileUnderWay,
+  useAudioLanguages,
   useRetryVideo,
   useTakePoster,
   useVideoFile,

@@ -1,4 +1,4 @@
-import type { VideoFile, VideoStatus } from '@kids-vod/contract';
+import type { VideoAudioBody, VideoFile, VideoStatus } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { send, sharedKeys } from '../api/index.ts';
@@ -61,6 +61,16 @@ export function useTakePoster() {
     mutationFn: (body: { id: number; at_sec: number }) => send(api.content.filePoster, { body }),
     onSuccess: (saved) => fileChanged(queryClient, saved),
     meta: { successMessage: 'Poster changed' },
+  });
+}
+
+/** The languages of a ready file's audio tracks, chosen by staff: its HLS master is written again (a new URL). */
+export function useAudioLanguages() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VideoAudioBody) => send(api.content.fileAudio, { body }),
+    onSuccess: (saved) => fileChanged(queryClient, saved),
+    meta: { successMessage: 'Audio languages saved' },
   });
 }
 

@@ -261,7 +261,13 @@ describe('publishing the catalogue', () => {
       description: 'A mouse arrives',
       thumbnail_url: '/media/images/mouse.jpg',
       duration_sec: 300,
-      video: { playback_url: 'https://cdn.example.com/mouse/en.m3u8', poster_url: null, duration_sec: 301 },
+      video: {
+        playback_url: 'https://cdn.example.com/mouse/en.m3u8',
+        poster_url: null,
+        duration_sec: 301,
+        audio: [],
+        audio_lang: null,
+      },
     });
 
     const robots = brandOf(catalogue, d.robots);

@@ -422,6 +422,7 @@ describe('language versions', () => {
       updated_at: expect.any(String),
       video: null,
       subtitles: [],
+      video_from_lang_id: null,
     });
     const en = await t.call(api.content.langAdd, {
       content_id: item.id,
@@ -491,6 +492,7 @@ describe('video files', () => {
       failure: null,
       source: null,
       renditions: [],
+      audio_tracks: [],
       playback_url: older.playback_url,
       thumbnail_url: null,
       created_at: '2001-01-01T00:00:00.000Z',

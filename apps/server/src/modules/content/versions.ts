@@ -2,8 +2,8 @@
 import type { api, ContentLang } from '@kids-vod/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { contentLangs, videoFiles } from '../../db/schema.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { contentLangs, languages, videoFiles } from '../../db/schema.ts';
+import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { guardedUpdate } from '../../lib/guarded-update.ts';
 import { contentLangShown, notInBin, shownColumns } from '../../lib/in-bin.ts';
 import type { Body } from '../../lib/route.ts';
@@ -55,8 +55,15 @@ export async function addContentLang(db: Executor, body: Parsed<'langAdd'>): Pro
 export async function updateContentLang(db: Executor, body: Parsed<'langUpdate'>): Promise<ContentLang> {
   const { id, updated_at, ...changes } = body;
   // 404 when its content (or the content's brand) is in the bin; the version's own bin state is guardedUpdate's.
-  await getContentLang(db, id);
+  const current = await getContentLang(db, id);
   if (changes.content_id !== undefined) await assertContent(db, changes.content_id);
+  if (changes.video_from_lang_id)
+    await assertVideoToBorrow(db, {
+      ...current,
+      content_id: changes.content_id ?? current.content_id,
+      lang_id: changes.lang_id ?? current.lang_id,
+      from: changes.video_from_lang_id,
+    });
   await guardedUpdate(
     db,
     contentLangs,
@@ -66,6 +73,41 @@ export async function updateContentLang(db: Executor, body: Parsed<'langUpdate'>
     'Content language version',
   );
   return getContentLang(db, id);
+}
+
+/**
+ * A version may play the video of another version of the same episode, with the audio track in its own language
+ * (decision 068): that version exists and has a video of its own (no chains), this one has none, and a ready video
+ * has a track in this version's language (one still processing is checked by the catalogue: no track, no listing).
+ */
+async function assertVideoToBorrow(
+  db: Executor,
+  version: Pick<ContentLang, 'content_id' | 'lang_id' | 'video'> & { from: number },
+): Promise<void> {
+  const names = new Map((await db.select().from(languages)).map((l) => [l.id, l.name]));
+  const from = names.get(version.from);
+  if (!from) throw fieldError('video_from_lang_id', `There is no language ${version.from}`);
+  if (version.from === version.lang_id)
+    throw fieldError('video_from_lang_id', 'A language version cannot borrow its own video');
+  if (version.video) throw conflict('This language version has a video of its own: detach it first');
+  const [lender] = await db
+    .select({ id: contentLangs.id, video_from_lang_id: contentLangs.video_from_lang_id, video: videoFileColumns })
+    .from(contentLangs)
+    .leftJoin(videoFiles, and(eq(videoFiles.content_lang_id, contentLangs.id), notInBin(videoFiles)))
+    .where(
+      and(
+        eq(contentLangs.content_id, version.content_id),
+        eq(contentLangs.lang_id, version.from),
+        notInBin(contentLangs),
+      ),
+    );
+  if (!lender) throw fieldError('video_from_lang_id', `The episode has no ${from} version to take the video from`);
+  if (!lender.video?.id) throw conflict(`The ${from} version has no video of its own to lend`);
+  const own = names.get(version.lang_id) ?? 'this language';
+  if (lender.video.status === 'ready' && !lender.video.audio_tracks?.some((t) => t.lang_id === version.lang_id))
+    throw conflict(
+      `The ${from} version's video has no ${own} audio track: name its tracks' languages on the Videos screen first`,
+    );
 }
 
 /**
@@ -107,6 +149,11 @@ export async function attachVideo(db: Executor, body: Parsed<'attachVideo'>): Pr
     }
     await tx.update(videoFiles).set({ content_lang_id: null }).where(eq(videoFiles.content_lang_id, lang.id));
     await tx.update(videoFiles).set({ content_lang_id: lang.id }).where(eq(videoFiles.id, file.id));
+    // A video of its own: no longer one borrowed from another version.
+    await tx
+      .update(contentLangs)
+      .set({ video_from_lang_id: null })
+      .where(and(eq(contentLangs.id, lang.id), sql`${contentLangs.video_from_lang_id} is not null`));
     await fillEpisodeDuration(tx, file.id);
     return lang.id;
   });

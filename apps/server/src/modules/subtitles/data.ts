@@ -8,6 +8,7 @@ import { fieldError, HttpError, itemNotFound } from '../../lib/errors.ts';
 import { throwAway } from '../../lib/storage/garbage.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { getContentLang } from '../content/index.ts';
+import { masterKey } from '../videos/index.ts';
 import { decodeSubtitles } from './decode.ts';
 import { type SubtitlesTrack, subtitlesPlaylist, timestampMap, withSubtitlesGroup } from './hls.ts';
 import {
@@ -286,15 +287,24 @@ export async function publishSubtitles(db: Executor, storage: Storage, contentId
 /** One video's master with the tracks; undefined when its ladder has no master to start from. */
 async function videoMaster(
   storage: Storage,
-  video: { prefix: string; duration: number | null },
+  video: { prefix: string; playback_url: string | null; duration: number | null },
   tracks: TrackRow[],
   vttOf: (key: string) => Promise<string>,
 ): Promise<string | undefined> {
-  const baseKey = `${video.prefix}/master.m3u8`;
+  // The master as it is now (its audio tracks perhaps named again by staff since the transcode, decision 068): the
+  // group's own lines are replaced, the rest kept.
+  const baseKey =
+    masterKey({ output_prefix: video.prefix, playback_url: video.playback_url }) ?? `${video.prefix}/master.m3u8`;
   const body = await storage.read(baseKey);
   if (!body) return undefined;
   const base = await readText(body);
-  if (tracks.length === 0) return storage.publicUrl(baseKey);
+  if (tracks.length === 0) {
+    const bare = withSubtitlesGroup(base, []);
+    if (bare === base) return storage.publicUrl(baseKey);
+    const key = `${video.prefix}/master-${shortHash(bare)}.m3u8`;
+    await storage.put(key, Buffer.from(bare), M3U8);
+    return storage.publicUrl(key);
+  }
   const pts = await firstPts90k(storage, video.prefix, base);
   const names = trackNames(tracks);
   const group: SubtitlesTrack[] = [];

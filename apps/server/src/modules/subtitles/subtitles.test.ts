@@ -284,7 +284,7 @@ describe('published: the HLS master and the catalogue', () => {
     );
     expect(validateCatalogue(catalogue) ? [] : validateCatalogue.errors).toEqual([]);
     const item = catalogue.brands.flatMap((b) => b.content).find((c) => c.id === d.content)!;
-    expect(item.subtitles).toEqual(['en', 'ru']);
+    expect(item.video.subtitles).toEqual(['en', 'ru']);
     expect(item.video.playback_url).toBe(`https://console.example.com${url}`);
 
     // Deleting the Russian file takes it out of the master; the rewrite is idempotent.

@@ -249,6 +249,7 @@ describe('video upload', () => {
         audio: [{ index: 1, codec: 'aac', channels: 1, language: null }],
       },
       renditions: [],
+      audio_tracks: [],
       playback_url: null,
       thumbnail_url: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),

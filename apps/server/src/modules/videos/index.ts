@@ -1,3 +1,4 @@
+export { masterKey } from './audio.ts';
 export { deleteVideoFile, fillEpisodeDuration, getVideoFile, listVideoFiles, retryVideoFile } from './data.ts';
 export {
   type Binaries,

@@ -1,6 +1,7 @@
 import { api } from '@kids-vod/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
+import { setAudioLanguages } from './audio.ts';
 import { deleteVideoFile, getVideoFile, listVideoFiles, retryVideoFile } from './data.ts';
 import { takePosterAt } from './poster.ts';
 
@@ -22,6 +23,7 @@ export async function videoRoutes(app: FastifyInstance) {
   route(app, api.content.filePoster, (req) => takePosterAt(app, req.body.id, req.body.at_sec), {
     changes: 'own-transactions',
   });
+  route(app, api.content.fileAudio, (req) => setAudioLanguages(app, req.body), { changes: 'own-transactions' });
   route(app, api.content.fileDelete, async (req) => {
     await deleteVideoFile(db, req.body.id);
     return { ok: true as const };

@@ -11,6 +11,7 @@ import { outsideAnyActor } from '../../lib/actor.ts';
 import { collectGarbage, throwAway } from '../../lib/storage/garbage.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { publishSubtitlesOfVideo } from '../subtitles/index.ts';
+import { audioTracksOf } from './audio.ts';
 import { fillEpisodeDuration } from './data.ts';
 import {
   type Binaries,
@@ -236,10 +237,12 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
       const source = job.source ?? (await probeMaster(bin, master));
       const outDir = path.join(dir, 'out');
       await mkdir(outDir);
+      const audio = await audioTracksOf(db, source);
       const ladder = await transcodeLadder(bin, {
         input: master,
         source,
         outDir,
+        audioLabels: audio.labels,
         signal: abort.signal,
         onProgress: (percent) => {
           const at = Date.now();
@@ -261,6 +264,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
           bandwidth,
           playlist,
         })),
+        audio_tracks: audio.tracks,
         output_prefix: job.attempt_prefix,
         attempt_prefix: null,
         poster_key: posterKey,

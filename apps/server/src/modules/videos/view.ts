@@ -13,6 +13,7 @@ export const videoFileColumns = {
   failure: videoFiles.failure,
   source: videoFiles.source,
   renditions: videoFiles.renditions,
+  audio_tracks: videoFiles.audio_tracks,
   playback_url: videoFiles.playback_url,
   thumbnail_url: videoFiles.thumbnail_url,
   created_at: videoFiles.created_at,
@@ -34,11 +35,13 @@ const ETA_FROM_PERCENT = 3;
  * steady rate, so elapsed × remaining / done is a fair estimate once a few percent are done.
  */
 export function toVideoFile(row: VideoFileRow, now = Date.now()): VideoFile {
-  const { started_at, ...file } = row as VideoFileRow & Omit<VideoFile, 'eta_sec'>;
+  const { started_at, audio_tracks, ...file } = row as VideoFileRow & Omit<VideoFile, 'eta_sec'>;
   let eta: number | null = null;
   if (file.status === 'processing' && started_at && file.progress >= ETA_FROM_PERCENT) {
     const elapsed = Math.max(0, now - new Date(started_at).getTime()) / 1000;
     eta = Math.round((elapsed * (100 - file.progress)) / file.progress);
   }
-  return { ...file, eta_sec: eta };
+  // Where a track's playlist is stored is the server's business; the HLS master names it to players.
+  const tracks = (audio_tracks ?? []).map(({ index, lang_id, tag, problem }) => ({ index, lang_id, tag, problem }));
+  return { ...file, audio_tracks: tracks, eta_sec: eta };
 }

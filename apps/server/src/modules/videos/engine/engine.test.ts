@@ -5,8 +5,11 @@ import { join } from 'node:path';
 import type { VideoSource } from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  audioLabel,
   LOUDNESS,
+  languageOfTag,
   makeTestMaster,
+  masterPlaylist,
   NotAVideo,
   planLadder,
   probeMaster,
@@ -15,6 +18,7 @@ import {
   takePoster,
   transcodeLadder,
   videoBinaries,
+  withAudioGroup,
 } from './index.ts';
 import { MediaToolFailed, runTool } from './process.ts';
 
@@ -245,10 +249,12 @@ describe('transcodeLadder', () => {
       const rates = await Promise.all(
         segments.map(async (s) => ((await stat(join(out, `r${i}`, s.uri))).size * 8) / s.seconds),
       );
-      expect(Number(attributes.BANDWIDTH)).toBe(Math.ceil(Math.max(...rates)));
-      expect(Number(attributes.BANDWIDTH)).toBe(rendition.bandwidth);
+      // The picture's peak and the sound's: a variant is played with its audio rendition (RFC 8216 4.3.4.2).
+      expect(rendition.bandwidth).toBe(Math.ceil(Math.max(...rates)));
+      expect(Number(attributes.BANDWIDTH)).toBe(rendition.bandwidth + result.audio[0].bandwidth);
+      expect(attributes.AUDIO).toBe('audio');
       expect(Number(attributes['AVERAGE-BANDWIDTH'])).toBeGreaterThan(0);
-      expect(Number(attributes['AVERAGE-BANDWIDTH'])).toBeLessThanOrEqual(rendition.bandwidth);
+      expect(Number(attributes['AVERAGE-BANDWIDTH'])).toBeLessThanOrEqual(Number(attributes.BANDWIDTH));
     }
     // The larger rung costs more.
     expect(result.renditions[1].bandwidth).toBeGreaterThan(result.renditions[0].bandwidth);
@@ -279,7 +285,7 @@ describe('transcodeLadder', () => {
   });
 
   it('brings the sound to the loudness target', async () => {
-    const log = await ffmpeg(['-i', join(out, 'r0/index.m3u8'), '-map', '0:a', '-af', 'ebur128', '-f', 'null', '-']);
+    const log = await ffmpeg(['-i', join(out, 'a0/index.m3u8'), '-map', '0:a', '-af', 'ebur128', '-f', 'null', '-']);
     const integrated = Number(/I:\s+(-?[\d.]+) LUFS/.exec(log.slice(log.lastIndexOf('Summary')))?.[1]);
     // The test tone is about -21 LUFS before.
     expect(Math.abs(integrated - LOUDNESS.integratedLufs)).toBeLessThan(1);
@@ -335,6 +341,141 @@ describe('transcodeLadder', () => {
     expect(ladder.renditions.map((r) => [r.width, r.height, r.codecs])).toEqual([
       [320, 180, expect.stringMatching(/^avc1\.6400[0-9a-f]{2}$/)],
     ]);
+  });
+});
+
+describe('transcodeLadder with four dubbed audio tracks', () => {
+  let out: string;
+  let result: Awaited<ReturnType<typeof transcodeLadder>>;
+  let master: string;
+
+  beforeAll(async () => {
+    const input = join(dir, 'dubbed.mkv');
+    await makeTestMaster(bin, input, {
+      seconds: 8,
+      width: 320,
+      height: 180,
+      container: 'mkv',
+      audioLanguages: ['eng', 'spa', 'rus', ''],
+    });
+    const probed = await probeMaster(bin, input);
+    expect(probed.audio.map((a) => [a.index, a.language])).toEqual([
+      [1, 'eng'],
+      [2, 'spa'],
+      [3, 'rus'],
+      [4, null],
+    ]);
+    out = join(dir, 'dubbed');
+    result = await transcodeLadder(bin, { input, source: probed, outDir: out });
+    master = await readFile(join(out, 'master.m3u8'), 'utf8');
+  });
+
+  it('lists every audio stream in the AUDIO group, named by its language, the first the default', () => {
+    const media = master.split('\n').filter((l) => l.startsWith('#EXT-X-MEDIA:'));
+    expect(media).toEqual([
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,CHANNELS="2",URI="a0/index.m3u8"',
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="Spanish",LANGUAGE="es",DEFAULT=NO,AUTOSELECT=YES,CHANNELS="2",URI="a1/index.m3u8"',
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="Russian",LANGUAGE="ru",DEFAULT=NO,AUTOSELECT=YES,CHANNELS="2",URI="a2/index.m3u8"',
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="Audio 4",DEFAULT=NO,AUTOSELECT=YES,CHANNELS="2",URI="a3/index.m3u8"',
+    ]);
+    expect(result.audio.map((a) => [a.index, a.language, a.codecs])).toEqual([
+      [1, 'eng', 'mp4a.40.2'],
+      [2, 'spa', 'mp4a.40.2'],
+      [3, 'rus', 'mp4a.40.2'],
+      [4, null, 'mp4a.40.2'],
+    ]);
+    for (const line of master.split('\n').filter((l) => l.startsWith('#EXT-X-STREAM-INF:')))
+      expect(line).toMatch(/CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2",FRAME-RATE=25\.000,AUDIO="audio"$/);
+  });
+
+  it('makes each track the whole length in AAC stereo segments, starting with the picture, each its own sound', async () => {
+    const pitches: number[] = [];
+    for (const [k, track] of result.audio.entries()) {
+      const segments = await readMediaPlaylist(join(out, track.playlist));
+      expect(segments.reduce((sum, s) => sum + s.seconds, 0)).toBeCloseTo(8, 0);
+      const first = join(out, `a${k}`, segments[0].uri);
+      const { streams } = await ffprobeJson<{ streams: Array<Record<string, unknown>> }>(['-show_streams', first]);
+      expect(streams).toEqual([expect.objectContaining({ codec_type: 'audio', codec_name: 'aac', channels: 2 })]);
+      const { packets } = await ffprobeJson<{ packets: Array<{ pts_time: string }> }>([
+        '-show_entries',
+        'packet=pts_time',
+        first,
+      ]);
+      const video = await ffprobeJson<{ packets: Array<{ pts_time: string }> }>([
+        '-show_entries',
+        'packet=pts_time',
+        '-read_intervals',
+        '%+#1',
+        join(out, 'r0', (await readMediaPlaylist(join(out, 'r0/index.m3u8')))[0].uri),
+      ]);
+      // The same clock as the picture: hls.js lines the renditions up by their timestamps.
+      expect(Math.abs(Number(packets[0].pts_time) - Number(video.packets[0].pts_time))).toBeLessThan(0.1);
+      // Each tone is its own (440, 660, 880, 1100 Hz in the test master): the track is the stream it names.
+      const log = await ffmpeg(['-i', first, '-af', 'astats', '-t', '1', '-f', 'null', '-']);
+      const crossings = Number(/Zero crossings rate: ([\d.]+)/.exec(log)?.[1]);
+      pitches.push(Math.round((crossings * 48_000) / 2 / 110) * 110);
+    }
+    expect(pitches).toEqual([440, 660, 880, 1100]);
+  });
+});
+
+describe('the AUDIO group', () => {
+  it('reads a tag as a language: ISO 639-2 in either form, 639-1; none for und, mul, zxx or a made-up code', () => {
+    expect(['eng', 'spa', 'rus', 'fre', 'fra', 'ger', 'chi', 'ukr', 'en'].map(languageOfTag)).toEqual([
+      'en',
+      'es',
+      'ru',
+      'fr',
+      'fr',
+      'de',
+      'zh',
+      'uk',
+      'en',
+    ]);
+    expect([null, '', 'und', 'mul', 'zxx', 'xyz', 'qaa', '1e!'].map(languageOfTag)).toEqual(Array(8).fill(null));
+    expect(audioLabel('xyz', 2)).toEqual({ name: 'Audio 3', language: null });
+  });
+
+  it('is named again without touching any other line: variants, other groups, their attributes', () => {
+    const measured = { bandwidth: 100, average_bandwidth: 90, codecs: 'mp4a.40.2' };
+    const before = masterPlaylist(
+      [
+        {
+          width: 640,
+          height: 360,
+          bandwidth: 1000,
+          average_bandwidth: 900,
+          codecs: 'avc1.64001e',
+          playlist: 'r0/index.m3u8',
+        },
+      ],
+      25,
+      [
+        { name: 'English', language: 'en', playlist: 'a0/index.m3u8', ...measured },
+        { name: 'Audio 2', language: null, playlist: 'a1/index.m3u8', ...measured },
+      ],
+    );
+    // As the subtitles module leaves it (a SUBTITLES group, and its name on the variant).
+    const withSubtitles = before
+      .replace(
+        '#EXT-X-STREAM-INF',
+        '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",URI="s0.m3u8"\n#EXT-X-STREAM-INF',
+      )
+      .replace('AUDIO="audio"', 'AUDIO="audio",SUBTITLES="subs"');
+    const after = withAudioGroup(withSubtitles, [
+      { name: 'English', language: 'en', playlist: 'a0/index.m3u8' },
+      { name: 'Russian "dub"', language: 'ru', playlist: 'a1/index.m3u8' },
+    ]);
+    expect(after.split('\n')).toEqual(
+      withSubtitles
+        .split('\n')
+        .map((l) =>
+          l.includes('NAME="Audio 2"')
+            ? '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="Russian \'dub\'",LANGUAGE="ru",DEFAULT=NO,AUTOSELECT=YES,CHANNELS="2",URI="a1/index.m3u8"'
+            : l,
+        ),
+    );
+    expect(after).toContain('BANDWIDTH=1100,AVERAGE-BANDWIDTH=990,');
   });
 });
 

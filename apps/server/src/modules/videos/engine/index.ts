@@ -3,9 +3,16 @@
  * over local files and the ffmpeg / ffprobe binaries; the job runner (leases, storage, the database) calls them.
  */
 export {
+  AUDIO_GROUP,
+  type AudioLabel,
+  type AudioRendition,
+  audioFolder,
+  audioLabel,
+  audioPlaylist,
   type LadderResult,
   LOUDNESS,
   ladderArgs,
+  languageOfTag,
   masterPlaylist,
   parseMediaPlaylist,
   planLadder,
@@ -15,6 +22,7 @@ export {
   rungPlaylist,
   SEGMENT_SECONDS,
   transcodeLadder,
+  withAudioGroup,
 } from './ladder.ts';
 export { takePoster } from './poster.ts';
 export { MAX_MASTER_SECONDS, NotAVideo, probeMaster } from './probe.ts';

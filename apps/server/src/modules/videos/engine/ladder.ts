@@ -17,6 +17,7 @@ export interface Rung {
   width: number;
   height: number;
   videoKbps: number;
+  /** The sound's rate where this rung is the top one: every audio track takes the top rung's (`audioKbps`). */
   audioKbps: number;
 }
 
@@ -72,6 +73,16 @@ export const POSTER = 'poster.jpg';
 /** A rung's folder inside the ladder's folder, and its media playlist. */
 export const rungFolder = (index: number) => `r${index}`;
 export const rungPlaylist = (index: number) => `${rungFolder(index)}/index.m3u8`;
+/** An audio track's folder (the k-th audio stream of the master, in stream order), and its media playlist. */
+export const audioFolder = (k: number) => `a${k}`;
+export const audioPlaylist = (k: number) => `${audioFolder(k)}/index.m3u8`;
+/** The HLS master's one group of alternative audio (api.md: every audio stream of the master is in it). */
+export const AUDIO_GROUP = 'audio';
+
+/** The bit rate of every audio track: the top rung's (decision 068: the sound is encoded once, not once a rung). */
+export function audioKbps(rungs: Rung[]): number {
+  return Math.max(...rungs.map((r) => r.audioKbps));
+}
 
 /** The frames between two keyframes at the source's rate (25 fps when it has none that can be read). */
 function gopFrames(fps: number): number {
@@ -79,9 +90,10 @@ function gopFrames(fps: number): number {
 }
 
 /**
- * The whole ladder as one ffmpeg command: the master decoded once, its picture split to every rung and scaled, its
- * sound normalised once and split, each rung an HLS output of its own. The bench runs exactly these arguments.
- * The rungs' folders must exist (`rungFolder`).
+ * The whole ladder as one ffmpeg command: the master decoded once, its picture split to every rung and scaled, each
+ * rung an HLS output of its own (the picture alone); each of its audio streams normalised and encoded once, an
+ * audio-only HLS output of its own (decision 068). The bench runs exactly these arguments.
+ * The rungs' and audio tracks' folders must exist (`rungFolder`, `audioFolder`).
  */
 export function ladderArgs(options: {
   input: string;
@@ -93,7 +105,7 @@ export function ladderArgs(options: {
 }): string[] {
   const { source, outDir } = options;
   const rungs = options.rungs ?? planLadder(source);
-  const audio = source.audio[0];
+  const audio = source.audio;
   const n = rungs.length;
   const labels = (prefix: string) => rungs.map((_, i) => `[${prefix}${i}]`).join('');
   const graph = [
@@ -104,14 +116,16 @@ export function ladderArgs(options: {
     // The poster from the frames decoded anyway: a second pass over a 1080p master cost 2-4 s on this machine.
     posterBranch('[sp]', '[poster]', source.duration_sec),
   ];
-  if (audio) {
-    // Stereo first, so that the loudness measured is the loudness heard; loudnorm works at 192 kHz, hence the
-    // resampling after it. Single pass (dynamic mode): decision 059.
-    const { integratedLufs, truePeakDbtp, rangeLu } = LOUDNESS;
+  // Every audio stream of the master, each normalised on its own (a dub is mixed apart from the original) into one
+  // audio-only rendition: the HLS master's AUDIO group (decision 068). Stereo first, so that the loudness measured is
+  // the loudness heard; loudnorm works at 192 kHz, hence the resampling after it. Single pass (dynamic mode):
+  // decision 059.
+  const { integratedLufs, truePeakDbtp, rangeLu } = LOUDNESS;
+  audio.forEach((stream, k) => {
     graph.push(
-      `[0:${audio.index}]aformat=channel_layouts=stereo,loudnorm=I=${integratedLufs}:TP=${truePeakDbtp}:LRA=${rangeLu},aresample=48000,asplit=${n}${labels('a')}`,
+      `[0:${stream.index}]aformat=channel_layouts=stereo,loudnorm=I=${integratedLufs}:TP=${truePeakDbtp}:LRA=${rangeLu},aresample=48000[a${k}]`,
     );
-  }
+  });
   const gop = String(gopFrames(source.fps));
   const args = [
     '-nostdin',
@@ -131,8 +145,8 @@ export function ladderArgs(options: {
     graph.join(';'),
   ];
   rungs.forEach((rung, i) => {
+    // The picture alone: its sound is in the audio renditions (decision 068).
     args.push('-map', `[v${i}]`);
-    if (audio) args.push('-map', `[a${i}]`);
     args.push(
       '-c:v',
       'libx264',
@@ -157,29 +171,60 @@ export function ladderArgs(options: {
       '-force_key_frames',
       `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
     );
-    if (audio) args.push('-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2', '-ar', '48000');
-    args.push(
-      '-max_muxing_queue_size',
-      '4096',
-      '-f',
-      'hls',
-      '-hls_time',
-      String(SEGMENT_SECONDS),
-      '-hls_playlist_type',
-      'vod',
-      '-hls_list_size',
-      '0',
-      '-hls_segment_filename',
-      `file:${join(outDir, rungFolder(i), 'seg_%05d.ts')}`,
-      `file:${join(outDir, rungPlaylist(i))}`,
-    );
+    args.push(...hlsOutput(join(outDir, rungFolder(i)), join(outDir, rungPlaylist(i))));
+  });
+  const kbps = audioKbps(rungs);
+  audio.forEach((_, k) => {
+    args.push('-map', `[a${k}]`, '-c:a', 'aac', '-b:a', `${kbps}k`, '-ac', '2', '-ar', '48000');
+    args.push(...hlsOutput(join(outDir, audioFolder(k)), join(outDir, audioPlaylist(k))));
   });
   args.push('-map', '[poster]', ...POSTER_OUTPUT, `file:${join(outDir, POSTER)}`);
   return args;
 }
 
+/** One HLS output of the ladder's command: segments of SEGMENT_SECONDS in `folder`, a VOD playlist. */
+function hlsOutput(folder: string, playlist: string): string[] {
+  return [
+    '-max_muxing_queue_size',
+    '4096',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(SEGMENT_SECONDS),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_list_size',
+    '0',
+    '-hls_segment_filename',
+    `file:${join(folder, 'seg_%05d.ts')}`,
+    `file:${playlist}`,
+  ];
+}
+
+/** Measured from a written media playlist: its peak and average bit rates (bits per second), its codecs. */
+export interface Measured {
+  bandwidth: number;
+  average_bandwidth: number;
+  codecs: string;
+  playlist: string;
+}
+
+/** One audio track of the ladder: the master's stream `index`, its language tag as read (null without one). */
+export interface AudioRendition extends Measured {
+  index: number;
+  language: string | null;
+}
+
+/** How an audio track is named in the HLS master: `name` for people, `language` (a BCP 47 code) when known. */
+export interface AudioLabel {
+  name: string;
+  language: string | null;
+}
+
 export interface LadderResult {
-  renditions: Array<Rendition & { average_bandwidth: number; codecs: string; playlist: string }>;
+  renditions: Array<Rendition & Measured>;
+  /** The master's audio streams as renditions of the AUDIO group, in stream order; empty for a silent master. */
+  audio: AudioRendition[];
   /** 'master.m3u8', relative to outDir. */
   master: string;
   /** 'poster.jpg', relative to outDir. */
@@ -290,11 +335,14 @@ export async function transcodeLadder(
     signal?: AbortSignal;
     /** Seconds without a progress line after which ffmpeg is taken as stuck and killed (default 60). */
     stallSeconds?: number;
+    /** How each audio stream is named in the master (the service's languages); else from its tag (`audioLabel`). */
+    audioLabels?: AudioLabel[];
   },
 ): Promise<LadderResult> {
   const { source, outDir, signal } = options;
   const rungs = planLadder(source);
-  await Promise.all(rungs.map((_, i) => mkdir(join(outDir, rungFolder(i)), { recursive: true })));
+  const folders = [...rungs.map((_, i) => rungFolder(i)), ...source.audio.map((_, k) => audioFolder(k))];
+  await Promise.all(folders.map((folder) => mkdir(join(outDir, folder), { recursive: true })));
   let reached = 0;
   let lastPercent = -1;
   const result = await runTool(bin.ffmpeg, ladderArgs({ input: options.input, source, outDir, rungs }), {
@@ -320,14 +368,10 @@ export async function transcodeLadder(
   if (result.code !== 0)
     throw new MediaToolFailed(failureSentence(result.stderrTail, reached, source.duration_sec), stderr);
 
-  const renditions: LadderResult['renditions'] = [];
-  for (const [i, rung] of rungs.entries()) {
+  const measure = async (folder: string, playlist: string): Promise<Measured> => {
     signal?.throwIfAborted();
-    const playlist = rungPlaylist(i);
     const segments = await readMediaPlaylist(join(outDir, playlist));
-    const sizes = await Promise.all(
-      segments.map((s) => stat(join(outDir, rungFolder(i), s.uri)).then((st) => st.size)),
-    );
+    const sizes = await Promise.all(segments.map((s) => stat(join(outDir, folder, s.uri)).then((st) => st.size)));
     const seconds = segments.reduce((sum, s) => sum + s.seconds, 0);
     // The 2018 build exits 0 on some inputs that end early; a ladder much shorter than its master is not published.
     const missing = source.duration_sec - seconds;
@@ -336,19 +380,35 @@ export async function transcodeLadder(
         `The video ends early: only ${clock(seconds)} of its ${clock(source.duration_sec)} could be read, so the file is probably cut short or damaged. Upload the whole file again.`,
         stderr,
       );
-    // BANDWIDTH is the peak segment bit rate (RFC 8216 4.3.4.2), AVERAGE-BANDWIDTH the whole rung's.
+    // BANDWIDTH is the peak segment bit rate (RFC 8216 4.3.4.2), AVERAGE-BANDWIDTH the whole rendition's.
     const peak = Math.max(...segments.map((s, k) => (sizes[k] * 8) / Math.max(s.seconds, 0.001)));
     const average = (sizes.reduce((a, b) => a + b, 0) * 8) / Math.max(seconds, 0.001);
-    renditions.push({
-      width: rung.width,
-      height: rung.height,
+    return {
       bandwidth: Math.ceil(peak),
       average_bandwidth: Math.ceil(average),
-      codecs: await codecsOf(bin, join(outDir, rungFolder(i), segments[0].uri)),
+      codecs: await codecsOf(bin, join(outDir, folder, segments[0].uri)),
       playlist,
+    };
+  };
+  const renditions: LadderResult['renditions'] = [];
+  for (const [i, rung] of rungs.entries())
+    renditions.push({ width: rung.width, height: rung.height, ...(await measure(rungFolder(i), rungPlaylist(i))) });
+  const audio: AudioRendition[] = [];
+  for (const [k, stream] of source.audio.entries())
+    audio.push({
+      index: stream.index,
+      language: stream.language,
+      ...(await measure(audioFolder(k), audioPlaylist(k))),
     });
-  }
-  await writeFile(join(outDir, 'master.m3u8'), masterPlaylist(renditions, source.fps));
+  const labels = options.audioLabels ?? source.audio.map((s, k) => audioLabel(s.language, k));
+  await writeFile(
+    join(outDir, 'master.m3u8'),
+    masterPlaylist(
+      renditions,
+      source.fps,
+      audio.map((a, k) => ({ ...a, ...(labels[k] ?? audioLabel(a.language, k)) })),
+    ),
+  );
   // The ladder's run gives no poster when the frames it looked at were all dark: then one is looked for further on.
   if (!(await hasFile(join(outDir, POSTER))))
     await takePoster(bin, {
@@ -357,21 +417,91 @@ export async function transcodeLadder(
       durationSec: source.duration_sec,
       signal,
     });
-  return { renditions, master: 'master.m3u8', poster: POSTER };
+  return { renditions, audio, master: 'master.m3u8', poster: POSTER };
 }
 
-/** The master playlist, smallest rung first (players start with the first one listed). */
-export function masterPlaylist(renditions: LadderResult['renditions'], fps: number): string {
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+const QUOTED_UNSAFE = /["\r\n]/g;
+
+/** An audio track's name and language from its tag alone: `eng` is English (en); none, or one naming no language: "Audio 2". */
+export function audioLabel(tag: string | null, k: number): AudioLabel {
+  const code = languageOfTag(tag);
+  const name = code && new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(code);
+  return name ? { name, language: code } : { name: `Audio ${k + 1}`, language: null };
+}
+
+/**
+ * The BCP 47 code of a stream's language tag (ISO 639-2 `eng`, `fre`/`fra`, or 639-1 `en`): `en`, `fr`; null for no
+ * tag, `und`, or a tag that names no language (`xyz`, `qaa`, `zxx`, `mul`).
+ */
+export function languageOfTag(tag: string | null | undefined): string | null {
+  if (!tag) return null;
+  let code: string;
+  try {
+    [code] = Intl.getCanonicalLocales(tag.trim());
+  } catch {
+    return null;
+  }
+  if (!code || ['und', 'mul', 'zxx', 'mis'].includes(code)) return null;
+  const name = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(code);
+  return name ? code : null;
+}
+
+/** The `#EXT-X-MEDIA` lines of the AUDIO group: the first track is the default (players start with it). */
+export function audioGroupLines(tracks: Array<AudioLabel & { playlist: string }>): string[] {
+  return tracks.map((t, k) => {
+    const attributes = [
+      'TYPE=AUDIO',
+      `GROUP-ID="${AUDIO_GROUP}"`,
+      `NAME="${t.name.replace(QUOTED_UNSAFE, "'")}"`,
+      ...(t.language ? [`LANGUAGE="${t.language}"`] : []),
+      `DEFAULT=${k === 0 ? 'YES' : 'NO'}`,
+      'AUTOSELECT=YES',
+      'CHANNELS="2"',
+      `URI="${t.playlist}"`,
+    ];
+    return `#EXT-X-MEDIA:${attributes.join(',')}`;
+  });
+}
+
+/**
+ * The master playlist, smallest rung first (players start with the first one listed). With audio, every variant is
+ * the picture alone and names the AUDIO group; its BANDWIDTH and CODECS count the largest audio track (RFC 8216
+ * 4.3.4.2: a variant's bit rate includes the renditions it is played with).
+ */
+export function masterPlaylist(
+  renditions: LadderResult['renditions'],
+  fps: number,
+  audio: Array<AudioLabel & Measured> = [],
+): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS', ...audioGroupLines(audio)];
+  const audioPeak = Math.max(0, ...audio.map((a) => a.bandwidth));
+  const audioAverage = Math.max(0, ...audio.map((a) => a.average_bandwidth));
+  const audioCodecs = audio[0]?.codecs;
   for (const r of [...renditions].sort((a, b) => a.height - b.height || a.bandwidth - b.bandwidth)) {
     const attributes = [
-      `BANDWIDTH=${r.bandwidth}`,
-      `AVERAGE-BANDWIDTH=${r.average_bandwidth}`,
+      `BANDWIDTH=${r.bandwidth + audioPeak}`,
+      `AVERAGE-BANDWIDTH=${r.average_bandwidth + audioAverage}`,
       `RESOLUTION=${r.width}x${r.height}`,
-      `CODECS="${r.codecs}"`,
+      `CODECS="${[r.codecs, audioCodecs].filter(Boolean).join(',')}"`,
     ];
     if (fps > 0) attributes.push(`FRAME-RATE=${fps.toFixed(3)}`);
+    if (audio.length > 0) attributes.push(`AUDIO="${AUDIO_GROUP}"`);
     lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, r.playlist);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The same master with its AUDIO group named anew (staff chose the languages): only the `#EXT-X-MEDIA:TYPE=AUDIO`
+ * lines change, every other line (variants, other groups) is kept as it is. The picture is not touched.
+ */
+export function withAudioGroup(master: string, tracks: Array<AudioLabel & { playlist: string }>): string {
+  const lines = master.replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n');
+  const isAudio = (line: string) => line.startsWith('#EXT-X-MEDIA:') && /(^|[:,])TYPE=AUDIO(,|$)/.test(line);
+  let at = lines.findIndex(isAudio);
+  if (at < 0) at = lines.findIndex((l) => l.startsWith('#EXT-X-STREAM-INF:'));
+  if (at < 0) at = lines.length;
+  const kept = lines.filter((l, i) => i < at || !isAudio(l));
+  kept.splice(at, 0, ...audioGroupLines(tracks));
+  return `${kept.join('\n')}\n`;
 }

@@ -48,10 +48,15 @@ export async function makeTestMaster(
     container: TestMasterContainer;
     audio?: boolean;
     audioLanguage?: string;
+    /**
+     * Several audio streams, one a language tag ('' for a stream without one): each a tone of its own pitch, so that
+     * a test can tell which one it hears. Overrides `audio` and `audioLanguage`.
+     */
+    audioLanguages?: string[];
   },
 ): Promise<void> {
   const codecs = CODECS[options.container];
-  const withAudio = options.audio ?? true;
+  const languages = options.audioLanguages ?? ((options.audio ?? true) ? [options.audioLanguage ?? ''] : []);
   const args = [
     '-nostdin',
     '-hide_banner',
@@ -63,12 +68,15 @@ export async function makeTestMaster(
     '-i',
     `testsrc2=size=${options.width}x${options.height}:rate=25:duration=${options.seconds}`,
   ];
-  if (withAudio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${options.seconds}`);
+  languages.forEach((_, k) => {
+    args.push('-f', 'lavfi', '-i', `sine=frequency=${440 + 220 * k}:sample_rate=48000:duration=${options.seconds}`);
+  });
   args.push('-map', '0:v', ...codecs.video);
-  if (withAudio) {
-    args.push('-map', '1:a', ...codecs.audio);
-    if (options.audioLanguage) args.push('-metadata:s:a:0', `language=${options.audioLanguage}`);
-  }
+  languages.forEach((language, k) => {
+    args.push('-map', `${k + 1}:a`);
+    if (language) args.push(`-metadata:s:a:${k}`, `language=${language}`);
+  });
+  if (languages.length > 0) args.push(...codecs.audio);
   args.push(...codecs.format, `file:${out}`);
   const result = await runTool(bin.ffmpeg, args, { timeoutMs: 120_000 });
   if (result.code !== 0)

@@ -1,0 +1,3 @@
+ALTER TABLE "content_langs" ADD COLUMN "video_from_lang_id" integer;--> statement-breakpoint
+ALTER TABLE "video_files" ADD COLUMN "audio_tracks" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "content_langs" ADD CONSTRAINT "content_langs_video_from_lang_id_languages_id_fk" FOREIGN KEY ("video_from_lang_id") REFERENCES "public"."languages"("id") ON DELETE no action ON UPDATE no action;
