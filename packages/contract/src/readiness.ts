@@ -3,8 +3,10 @@ import { Id } from './common.ts';
 
 /**
  * What stops an item reaching a child (api.md "Episode intake and readiness"). An episode's: `no_title`,
- * `no_description`, `no_video`, `video_processing`, `video_failed`, `no_thumbnail`; a brand's: `no_logo`,
- * `no_country_rule`, `no_playable_content`; a banner's: `unreadable_colours`.
+ * `no_description`, `no_video`, `video_processing`, `video_failed`, `no_thumbnail`, and (issue 31) `no_audio_or_subtitles`:
+ * its video has audio tracks in other languages only and the version has no subtitles, so a child of the language
+ * neither hears nor reads it; a brand's: `no_logo`, `no_country_rule`, `no_playable_content`; a banner's:
+ * `unreadable_colours`.
  */
 export const READINESS_PROBLEMS = [
   'no_title',
@@ -13,6 +15,7 @@ export const READINESS_PROBLEMS = [
   'video_processing',
   'video_failed',
   'no_thumbnail',
+  'no_audio_or_subtitles',
   'no_logo',
   'no_country_rule',
   'no_playable_content',

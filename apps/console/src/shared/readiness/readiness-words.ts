@@ -17,6 +17,8 @@ export function problemWords(problem: ReadinessProblem, language: string): strin
       return `Its ${language} video failed to process`;
     case 'no_thumbnail':
       return 'No thumbnail (nor a video poster)';
+    case 'no_audio_or_subtitles':
+      return `Its video has no ${language} audio track and it has no ${language} subtitles`;
     case 'no_logo':
       return 'No logo';
     case 'no_country_rule':

@@ -19,13 +19,28 @@ import { closing } from './reasons.ts';
 export const as = <T>(column: Column, name: string) => sql<T>`${column}`.as(name);
 
 /** The version of the same episode whose video a version borrows (`video_from_lang_id`, decision 068). */
-const lender = alias(contentLangs, 'lender');
+export const lender = alias(contentLangs, 'lender');
+/** Joined after `contentLangs`: the version it borrows from, if it does. */
+export const lenderOf = and(
+  eq(lender.content_id, contentLangs.content_id),
+  eq(lender.lang_id, contentLangs.video_from_lang_id),
+  isNull(lender.deleted_at),
+);
+/**
+ * Joined after `lender`: the version's video, its own or the one it borrows, as long as that one is not ready yet
+ * or has an audio track in the version's language: one without is no video for a child of this language
+ * (`no_video`).
+ */
+export const versionVideo = and(
+  sql`${videoFiles.content_lang_id} = coalesce(${lender.id}, ${contentLangs.id})`,
+  isNull(videoFiles.deleted_at),
+  sql`(${lender.id} is null or ${videoFiles.status} <> 'ready'
+    or ${videoFiles.audio_tracks} @> jsonb_build_array(jsonb_build_object('lang_id', ${contentLangs.lang_id})))`,
+);
 
 /**
  * Every content row with its version in the language (not one in the bin) and that version's video (not one in the
- * bin either: its objects go when the bin is emptied). A version that borrows another version's video has that
- * video, as long as it is not ready yet or has an audio track in the version's language: one without is no video
- * for a child of this language (`no_video`).
+ * bin either: its objects go when the bin is emptied), its own or one it borrows (versionVideo).
  */
 export function contentRows(db: Executor, langId: number, fields: SelectedFields) {
   return db
@@ -36,23 +51,8 @@ export function contentRows(db: Executor, langId: number, fields: SelectedFields
       contentLangs,
       and(eq(contentLangs.content_id, content.id), eq(contentLangs.lang_id, langId), isNull(contentLangs.deleted_at)),
     )
-    .leftJoin(
-      lender,
-      and(
-        eq(lender.content_id, content.id),
-        eq(lender.lang_id, contentLangs.video_from_lang_id),
-        isNull(lender.deleted_at),
-      ),
-    )
-    .leftJoin(
-      videoFiles,
-      and(
-        sql`${videoFiles.content_lang_id} = coalesce(${lender.id}, ${contentLangs.id})`,
-        isNull(videoFiles.deleted_at),
-        sql`(${lender.id} is null or ${videoFiles.status} <> 'ready'
-          or ${videoFiles.audio_tracks} @> jsonb_build_array(jsonb_build_object('lang_id', ${contentLangs.lang_id})))`,
-      ),
-    );
+    .leftJoin(lender, lenderOf)
+    .leftJoin(videoFiles, versionVideo);
 }
 
 /** What the catalogue's rules (reasons.ts, ContentStateRow) read of each content row. */

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promos } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { fileUpload } from '../../test/multipart.ts';
 import { attachNewVideo, markVideoReady, setVideoState } from '../../test/videos.ts';
 
 /**
@@ -179,5 +180,49 @@ describe('brand readiness', () => {
     expect(problemsOf(r, ENGLISH, 'promo', empty.id)).toEqual(['promo unreadable_colours']);
     expect(langOf(r, RUSSIAN).problems.find((p) => p.id === old.id)?.name).toBe('White on white');
     expect((await t.call(api.promo.get, { id: old.id })).button_color).toBe('#ffffff');
+  });
+
+  it('counts a version a child of its language can neither hear nor read, until it has subtitles (issue 31)', async () => {
+    const b = await brand('Dubbed Later');
+    const e = await episode(b, 1, { title: 'Mice', description: 'Mice at home.' });
+    await t.call(api.brand.langAdd, { brand_id: b, lang_id: RUSSIAN, title: 'Позже', is_published: true });
+    await t.call(api.content.langAdd, {
+      content_id: e,
+      lang_id: RUSSIAN,
+      title: 'Мыши',
+      description: 'Мыши дома.',
+      is_published: true,
+    });
+    const track = (lang_id: number | null) => ({
+      index: 1,
+      lang_id,
+      tag: null,
+      problem: null,
+      playlist: 'a0/index.m3u8',
+    });
+    // English has an English track; the Russian version's own video speaks English only; an untagged track is taken
+    // for the version's own language.
+    for (const [lang, tracks] of [
+      [ENGLISH, [track(ENGLISH)]],
+      [RUSSIAN, [track(ENGLISH)]],
+    ] as const) {
+      const video = await attachNewVideo(t, e, lang, { audio_tracks: [...tracks] });
+      await markVideoReady(t, video.id, { thumbnail_url: '/media/images/poster.jpg' });
+    }
+    let r = await readiness(b);
+    expect(problemsOf(r, ENGLISH, 'content', e)).toEqual([]);
+    expect(problemsOf(r, RUSSIAN, 'content', e)).toEqual(['content no_audio_or_subtitles']);
+
+    const [ru] = (await t.call(api.content.langList, { content_id: e })).filter((v) => v.lang_id === RUSSIAN);
+    const vtt = Buffer.from('WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nМыши!\n');
+    const upload = await t.request(
+      fileUpload(`/api/content_lang/subtitles?content_lang_id=${ru.id}&kind=subtitles`, {
+        data: vtt,
+        filename: 'ru.vtt',
+      }),
+    );
+    expect(upload.statusCode, upload.body).toBe(200);
+    r = await readiness(b);
+    expect(problemsOf(r, RUSSIAN, 'content', e)).toEqual([]);
   });
 });

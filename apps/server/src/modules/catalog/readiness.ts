@@ -25,10 +25,11 @@ import {
   contentLinks,
   countryRules,
   promos,
+  subtitles,
   videoFiles,
 } from '../../db/schema.ts';
 import { itemNotFound } from '../../lib/errors.ts';
-import { contentRows, contentStateFields } from './content-rows.ts';
+import { contentRows, contentStateFields, lender, lenderOf, versionVideo } from './content-rows.ts';
 import { type BrandState, brandOwnReasons, type ContentStateRow, playableCounts, rulesByBrand } from './reasons.ts';
 
 /** Whether a text is written is all readiness needs of it: a boolean is read, not the text. */
@@ -36,6 +37,7 @@ interface EpisodeRow extends ContentStateRow {
   has_description: boolean | null;
   has_thumbnail: boolean | null;
   video_has_thumbnail: boolean | null;
+  understood: boolean | null;
 }
 
 const written = (column: Column) => sql<boolean | null>`(${column} <> '')`;
@@ -90,6 +92,14 @@ async function brandEpisodes(db: Executor, brandId: number, langIds: number[]) {
       has_description: written(contentLangs.description).as('has_description'),
       has_thumbnail: written(contentLangs.thumbnail_url).as('has_thumbnail'),
       video_has_thumbnail: written(videoFiles.thumbnail_url).as('video_has_thumbnail'),
+      // A ready video a child of the language hears (a track in it, or tracks no tag names: taken for the version's
+      // own) or reads (subtitles of the version).
+      understood: sql<boolean | null>`(${videoFiles.status} <> 'ready'
+        or ${videoFiles.audio_tracks} @> jsonb_build_array(jsonb_build_object('lang_id', ${contentLangs.lang_id}))
+        or not jsonb_path_exists(${videoFiles.audio_tracks}, '$[*] ? (@.lang_id != null)')
+        or exists (select 1 from ${subtitles} where ${subtitles.content_lang_id} = ${contentLangs.id}))`.as(
+        'understood',
+      ),
     })
     .from(content)
     .leftJoin(
@@ -100,7 +110,8 @@ async function brandEpisodes(db: Executor, brandId: number, langIds: number[]) {
         isNull(contentLangs.deleted_at),
       ),
     )
-    .leftJoin(videoFiles, and(eq(videoFiles.content_lang_id, contentLangs.id), isNull(videoFiles.deleted_at)))
+    .leftJoin(lender, lenderOf)
+    .leftJoin(videoFiles, versionVideo)
     .where(and(eq(content.brand_id, brandId), isNull(content.deleted_at)))
     .orderBy(asc(content.season), asc(content.sort_number), asc(content.id));
   const order: EpisodeRow[] = [];
@@ -110,7 +121,7 @@ async function brandEpisodes(db: Executor, brandId: number, langIds: number[]) {
     if (lang_id !== null) versions.set(`${row.id} ${lang_id}`, row);
   }
   const none = { version_id: null, version_published: null, title: null, has_description: null, has_thumbnail: null };
-  const noVideo = { video_id: null, video_status: null, video_has_thumbnail: null };
+  const noVideo = { video_id: null, video_status: null, video_has_thumbnail: null, understood: null };
   return (langId: number): EpisodeRow[] =>
     order.map((e) => versions.get(`${e.id} ${langId}`) ?? { ...e, ...none, ...noVideo });
 }
@@ -125,6 +136,7 @@ export function episodeProblems(e: EpisodeRow): ReadinessItem['problem'][] {
   if (e.video_id === null) problems.push('no_video');
   else if (e.video_status === 'failed') problems.push('video_failed');
   else if (e.video_status !== 'ready') problems.push('video_processing');
+  else if (e.understood === false) problems.push('no_audio_or_subtitles');
   // A ready video's poster stands in for a thumbnail of its own, as in the catalogue (content-rows.ts).
   if (!e.has_thumbnail && !(e.video_status === 'ready' && e.video_has_thumbnail)) problems.push('no_thumbnail');
   return problems;
