@@ -154,8 +154,8 @@ describe('brands', () => {
     ]);
     expect(brand.langs).toMatchObject([{ lang_id: 1, title: 'Forest Friends', is_published: true }]);
 
-    // The list shows it: logo, name, slug, age rating, languages, readiness (English: no episode a child can watch
-    // yet, one problem), where available, published.
+    // The list shows it: logo, name, slug, age rating, languages, readiness (English: a draft, with no episode a
+    // child can watch yet), where available, published.
     const row = page.getByTestId(`brand-row-${brand.id}`);
     await row.getByText('Only DE').waitFor();
     await row.getByTestId('readiness-1').waitFor();
@@ -165,7 +165,7 @@ describe('brands', () => {
       'forest-friends',
       '6+',
       'EN',
-      expect.stringMatching(/^EN 1\b/),
+      expect.stringMatching(/^EN · 2 problems$/),
       'Only DE',
       'Draft',
     ]);

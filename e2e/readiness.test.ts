@@ -58,7 +58,7 @@ describe('readiness', () => {
     const row = page.getByTestId(`brand-row-${brand.id}`);
     await expect.poll(() => row.getByTestId(`readiness-${ENGLISH}`).textContent()).toBe('EN ready');
     // Spanish: the brand has nothing to watch, and its episode no video (so no poster for a thumbnail either).
-    await expect.poll(() => row.getByTestId(`readiness-${SPANISH}`).textContent()).toBe('ES 3 3 problems');
+    await expect.poll(() => row.getByTestId(`readiness-${SPANISH}`).textContent()).toBe('ES · 3 problems');
 
     await row.getByRole('button', { name: 'Conejitos de la Luna' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit brand' });

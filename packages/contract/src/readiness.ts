@@ -6,7 +6,8 @@ import { Id } from './common.ts';
  * `no_description`, `no_video`, `video_processing`, `video_failed`, `no_thumbnail`, and (issue 31) `no_audio_or_subtitles`:
  * its video has audio tracks in other languages only and the version has no subtitles, so a child of the language
  * neither hears nor reads it; a brand's: `no_logo`, `no_country_rule`, `no_playable_content`; a banner's:
- * `unreadable_colours`.
+ * `unreadable_colours`; and beside api.md's, `unpublished`: the brand or episode, or its version in the language, is
+ * not switched on (a draft is ready only once published).
  */
 export const READINESS_PROBLEMS = [
   'no_title',
@@ -16,6 +17,7 @@ export const READINESS_PROBLEMS = [
   'video_failed',
   'no_thumbnail',
   'no_audio_or_subtitles',
+  'unpublished',
   'no_logo',
   'no_country_rule',
   'no_playable_content',

@@ -17,8 +17,10 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
+import { WARNING_TEXT } from '../../shared/feedback/index.ts';
 import { VideoPlayer } from '../../shared/player/index.ts';
 import classes from './kids-home.module.css';
+import { notUnderstood } from './understood.ts';
 
 /** Black or white, whichever reads on a colour the editors chose (WCAG relative luminance). */
 function textOn(hex: string): string {
@@ -31,8 +33,17 @@ function textOn(hex: string): string {
 }
 
 /** 4:05, 1:02:03. */
-function EpisodeTile({ item, onPlay }: { item: CatalogueItem; onPlay: (item: CatalogueItem) => void }) {
+function EpisodeTile({
+  item,
+  lang,
+  onPlay,
+}: {
+  item: CatalogueItem;
+  lang: string;
+  onPlay: (item: CatalogueItem) => void;
+}) {
   const seconds = item.video.duration_sec ?? item.duration_sec;
+  const unheard = notUnderstood(item, lang);
   return (
     <UnstyledButton className={classes.episode} onClick={() => onPlay(item)}>
       {/* Its name is what it shows, after what it does. */}
@@ -45,6 +56,11 @@ function EpisodeTile({ item, onPlay }: { item: CatalogueItem; onPlay: (item: Cat
       <Text size="sm" fw={500} lineClamp={2}>
         {item.sort_number}. {item.title}
       </Text>
+      {unheard ? (
+        <Text size="xs" c={WARNING_TEXT} data-testid={`not-understood-${item.id}`}>
+          No {lang.toUpperCase()} audio or subtitles
+        </Text>
+      ) : null}
     </UnstyledButton>
   );
 }
@@ -88,7 +104,7 @@ function BrandPage({
             {brand.content
               .filter((c) => c.season === season)
               .map((item) => (
-                <EpisodeTile key={item.id} item={item} onPlay={onPlay} />
+                <EpisodeTile key={item.id} item={item} lang={catalogue.lang} onPlay={onPlay} />
               ))}
           </SimpleGrid>
         </Stack>
@@ -100,7 +116,7 @@ function BrandPage({
           </Title>
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
             {linked.map((item) => (
-              <EpisodeTile key={item.id} item={item} onPlay={onPlay} />
+              <EpisodeTile key={item.id} item={item} lang={catalogue.lang} onPlay={onPlay} />
             ))}
           </SimpleGrid>
         </Stack>

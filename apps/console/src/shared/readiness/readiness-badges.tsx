@@ -1,5 +1,5 @@
 import type { Language } from '@kids-vod/contract';
-import { Badge, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Loader, Text } from '@mantine/core';
 import { useLanguages } from '../api/index.ts';
 import { problemCount } from './problem-count.ts';
 import { useReadiness } from './readiness-query.ts';
@@ -33,8 +33,7 @@ export function ReadinessBadges({ brandId }: { brandId: number }) {
             c="var(--mantine-color-text)"
             data-testid={`readiness-${l.lang_id}`}
           >
-            {code} {ready ? 'ready' : l.problem_count}
-            <VisuallyHidden>{ready ? '' : ` ${problemCount(l.problem_count)}`}</VisuallyHidden>
+            {code} {ready ? 'ready' : `· ${problemCount(l.problem_count)}`}
           </Badge>
         );
       })}

@@ -19,10 +19,12 @@ export function problemWords(problem: ReadinessProblem, language: string): strin
       return 'No thumbnail (nor a video poster)';
     case 'no_audio_or_subtitles':
       return `Its video has no ${language} audio track and it has no ${language} subtitles`;
+    case 'unpublished':
+      return `Not published (itself or its ${language} version)`;
     case 'no_logo':
       return 'No logo';
     case 'no_country_rule':
-      return 'No country rule lets a child watch it now';
+      return 'No country rule in force now: say where it may be watched';
     case 'no_playable_content':
       return `No episode a child can watch in ${language}: left out of the ${language} catalogue`;
     case 'unreadable_colours':

@@ -225,4 +225,21 @@ describe('brand readiness', () => {
     r = await readiness(b);
     expect(problemsOf(r, RUSSIAN, 'content', e)).toEqual([]);
   });
+
+  it('counts a draft as not ready: the brand or its version, and an episode or its version, until published', async () => {
+    const b = await brand('Still a Draft');
+    const e = await episode(b, 1, { title: 'Draft', description: 'Not yet.', thumbnail_url: '/media/images/d.png' });
+    await markVideoReady(t, (await attachNewVideo(t, e, ENGLISH)).id);
+    const [version] = await t.call(api.brand.langList, { brand_id: b });
+    await t.call(api.brand.langUpdate, { id: version.id, is_published: false });
+    await t.call(api.content.update, { id: e, is_published: false });
+    const r = await readiness(b);
+    expect(problemsOf(r, ENGLISH, 'brand', b)).toEqual([
+      'brand unpublished',
+      'brand no_logo',
+      'brand no_country_rule',
+      'brand no_playable_content',
+    ]);
+    expect(problemsOf(r, ENGLISH, 'content', e)).toEqual(['content unpublished']);
+  });
 });

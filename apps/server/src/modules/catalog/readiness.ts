@@ -131,6 +131,7 @@ export function episodeProblems(e: EpisodeRow): ReadinessItem['problem'][] {
   // A version starts with its title; once written, what else it lacks shows. One line an episode, not four.
   if (e.version_id === null) return ['no_title'];
   const problems: ReadinessItem['problem'][] = [];
+  if (!e.is_published || e.version_published === false) problems.push('unpublished');
   if (!e.title) problems.push('no_title');
   if (!e.has_description) problems.push('no_description');
   if (e.video_id === null) problems.push('no_video');
@@ -225,6 +226,7 @@ async function langReadiness(
     if (count++ < READINESS_LISTED) problems.push({ kind, id, name: name(), problem });
   };
   const ofBrand = (problem: ReadinessItem['problem']) => add('brand', brandId, () => brandName, problem);
+  if (own && (!own.is_published || own.version_published === false)) ofBrand('unpublished');
   if (!own?.logo_url) ofBrand('no_logo');
   // No rule is a licence nobody decided on; rules that license it nowhere now leave it out of every country.
   const rules = rulesOf.get(brandId) ?? [];

@@ -200,7 +200,12 @@ export async function runIntake({ brand, rows, newLangs, langName, onRow, signal
         while (isUnderWay(file) && !signal.aborted) {
           onRow(row.key, { stage: 'processing', percent: file.progress });
           await wait(LIVE_EVERY_MS, signal);
-          file = await send(api.content.fileGet, { body: { id: fileId } });
+          // The file is uploaded and attached: a server away for a while (restarted, unreachable) is waited out, as
+          // the processing goes on without this page.
+          file = await send(api.content.fileGet, { body: { id: fileId } }).catch((err: unknown) => {
+            if (err instanceof ApiError && (err.status === 0 || err.status >= 500)) return file;
+            throw err;
+          });
         }
         if (file.status === 'failed') {
           onRow(row.key, { stage: 'failed', sentence: file.failure ?? 'Processing failed', done });
