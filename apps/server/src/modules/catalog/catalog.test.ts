@@ -265,8 +265,6 @@ describe('publishing the catalogue', () => {
         playback_url: 'https://cdn.example.com/mouse/en.m3u8',
         poster_url: null,
         duration_sec: 301,
-        audio: [],
-        audio_lang: null,
       },
     });
 

@@ -188,9 +188,10 @@ export async function openContentCursor(tx: Executor, langId: number, batchSize:
             playback_url: media(row.playback_url),
             poster_url: media(row.video_thumbnail_url),
             duration_sec: row.video_duration_sec,
-            ...audioOf(row.audio_tracks, codes, ownCode),
             // Only where there are some: 50,000 empty lists would be 750 KB of the file, and a build from before the
-            // field would compare every episode as changed.
+            // fields would compare every episode as changed (a video processed before its tracks were kept has its
+            // sound in the picture: not a silent one).
+            ...(row.audio_tracks?.length ? audioOf(row.audio_tracks, codes, ownCode) : {}),
             ...(row.subtitle_langs?.length ? { subtitles: row.subtitle_langs } : {}),
           },
           ...closing(closesAt.get(row.id) ?? null),

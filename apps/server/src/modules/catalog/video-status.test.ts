@@ -94,8 +94,6 @@ describe('video processing in the catalogue', () => {
       poster_url: `${PUBLIC_URL}/media/hls/7/poster.jpg`,
       duration_sec: 42,
       // A video made before audio tracks were stored: none listed, none to select.
-      audio: [],
-      audio_lang: null,
     });
     // The version has no thumbnail of its own: the video's poster stands in.
     expect(ready.thumbnail_url).toBe(`${PUBLIC_URL}/media/hls/7/poster.jpg`);
@@ -103,8 +101,6 @@ describe('video processing in the catalogue', () => {
       playback_url: 'https://bucket.example.com/hls/9/master.m3u8',
       poster_url: 'https://bucket.example.com/hls/9/poster.jpg',
       duration_sec: 60,
-      audio: [],
-      audio_lang: null,
     });
   });
 

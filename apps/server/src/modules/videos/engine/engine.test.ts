@@ -476,6 +476,15 @@ describe('the AUDIO group', () => {
         ),
     );
     expect(after).toContain('BANDWIDTH=1100,AVERAGE-BANDWIDTH=990,');
+    // Two tracks in one language (a dub and an audio description) keep names of their own, as HLS requires.
+    const twice = withAudioGroup(before, [
+      { name: 'English', language: 'en', playlist: 'a0/index.m3u8' },
+      { name: 'English', language: 'en', playlist: 'a1/index.m3u8' },
+    ]);
+    expect([...twice.matchAll(/TYPE=AUDIO,GROUP-ID="audio",NAME="([^"]*)"/g)].map((m) => m[1])).toEqual([
+      'English',
+      'English 2',
+    ]);
   });
 });
 

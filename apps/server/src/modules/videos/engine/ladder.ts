@@ -448,11 +448,17 @@ export function languageOfTag(tag: string | null | undefined): string | null {
 
 /** The `#EXT-X-MEDIA` lines of the AUDIO group: the first track is the default (players start with it). */
 export function audioGroupLines(tracks: Array<AudioLabel & { playlist: string }>): string[] {
+  // Every NAME of a group differs (RFC 8216 4.3.4.1.1): two English tracks (the dub and an audio description) are
+  // "English" and "English 2".
+  const seen = new Map<string, number>();
   return tracks.map((t, k) => {
+    const times = (seen.get(t.name) ?? 0) + 1;
+    seen.set(t.name, times);
+    const name = times === 1 ? t.name : `${t.name} ${times}`;
     const attributes = [
       'TYPE=AUDIO',
       `GROUP-ID="${AUDIO_GROUP}"`,
-      `NAME="${t.name.replace(QUOTED_UNSAFE, "'")}"`,
+      `NAME="${name.replace(QUOTED_UNSAFE, "'")}"`,
       ...(t.language ? [`LANGUAGE="${t.language}"`] : []),
       `DEFAULT=${k === 0 ? 'YES' : 'NO'}`,
       'AUTOSELECT=YES',
