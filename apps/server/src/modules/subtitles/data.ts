@@ -329,19 +329,16 @@ async function videoMaster(
   return storage.publicUrl(key);
 }
 
-/** After a transcode wrote a video's master, and after a video is attached: its episode's subtitles are added. */
+/**
+ * After a transcode wrote a video's master, and after a video is attached: its episode's subtitles are added. Always
+ * under the episode's lock (publishSubtitles), never decided before it: subtitles being added at that moment are
+ * either seen here or see this video themselves.
+ */
 export async function publishSubtitlesOfVideo(db: Db, storage: Storage, videoId: number): Promise<void> {
   const [row] = await db
     .select({ content_id: contentLangs.content_id })
     .from(videoFiles)
     .innerJoin(contentLangs, eq(contentLangs.id, videoFiles.content_lang_id))
     .where(eq(videoFiles.id, videoId));
-  if (!row) return;
-  const [any] = await db
-    .select({ id: subtitles.id })
-    .from(subtitles)
-    .innerJoin(contentLangs, eq(contentLangs.id, subtitles.content_lang_id))
-    .where(eq(contentLangs.content_id, row.content_id))
-    .limit(1);
-  if (any) await db.transaction((tx) => publishSubtitles(tx, storage, row.content_id));
+  if (row) await db.transaction((tx) => publishSubtitles(tx, storage, row.content_id));
 }

@@ -5,10 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { text } from 'node:stream/consumers';
 import type { VideoAudioBody, VideoFile, VideoSource } from '@kids-vod/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.ts';
-import { languages, type StoredAudioTrack, videoFiles } from '../../db/schema.ts';
+import { content, contentLangs, languages, type StoredAudioTrack, videoFiles } from '../../db/schema.ts';
 import { conflict, fieldError, itemNotFound } from '../../lib/errors.ts';
 import { getVideoFile } from './data.ts';
 import { type AudioLabel, audioLabel, audioPlaylist, languageOfTag, withAudioGroup } from './engine/index.ts';
@@ -79,8 +79,19 @@ export function masterKey(row: { output_prefix: string | null; playback_url: str
  * and the sound are not transcoded again.
  */
 export async function setAudioLanguages(app: FastifyInstance, body: VideoAudioBody): Promise<VideoFile> {
-  const { db } = app.database;
-  const [row] = await db.select().from(videoFiles).where(eq(videoFiles.id, body.id));
+  const id = await app.database.db.transaction((tx) => relabel(app, tx, body));
+  return getVideoFile(app.database.db, id);
+}
+
+async function relabel(app: FastifyInstance, db: Executor, body: VideoAudioBody): Promise<number> {
+  // The episode's lock first, as the subtitles' rewrite of the same master takes it (publishSubtitles), then the
+  // video's row: two rewrites of one master never start from the same text.
+  await db.execute(
+    sql`select ${content.id} from ${content} join ${contentLangs} on ${contentLangs.content_id} = ${content.id}
+      join ${videoFiles} on ${videoFiles.content_lang_id} = ${contentLangs.id}
+      where ${videoFiles.id} = ${body.id} for update of ${content}`,
+  );
+  const [row] = await db.select().from(videoFiles).where(eq(videoFiles.id, body.id)).for('update');
   if (!row || row.deleted_at) throw itemNotFound('Video file', body.id);
   const key = masterKey(row);
   if (row.status !== 'ready' || !key)
@@ -125,5 +136,5 @@ export async function setAudioLanguages(app: FastifyInstance, body: VideoAudioBo
     .update(videoFiles)
     .set({ audio_tracks: tracks, playback_url: app.storage.publicUrl(newKey) })
     .where(eq(videoFiles.id, row.id));
-  return getVideoFile(db, row.id);
+  return row.id;
 }
