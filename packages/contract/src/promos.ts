@@ -79,35 +79,40 @@ export function bannerButtonProblems(b: Partial<BannerButton>): { path: keyof Ba
   return problems;
 }
 
-const refuseUnreadableButton = (b: Partial<BannerButton>, ctx: z.RefinementCtx) => {
-  for (const { path, message } of bannerButtonProblems(b)) ctx.addIssue({ code: 'custom', path: [path], message });
-};
-
-export const PromoAddBody = z
-  .object({
-    title: promoFields.title.default(''),
-    brand_id: promoFields.brand_id.default(null),
-    season: promoFields.season.default(null),
-    content_id: promoFields.content_id.default(null),
-    lang_id: promoFields.lang_id.default(null),
-    image_url: promoFields.image_url.default(null),
-    bg_color: promoFields.bg_color.default(DEFAULT_PICKER_COLOR),
-    button_color: promoFields.button_color.default(DEFAULT_PICKER_COLOR),
-    button_text: promoFields.button_text.default(''),
-    sort: promoFields.sort.default(0),
-    is_active: promoFields.is_active.default(true),
-    ...availabilityInput,
-  })
-  .superRefine(refuseUnreadableButton);
-export type PromoAddBody = z.input<typeof PromoAddBody>;
 /**
- * An update is checked here for what it names itself (an empty text, or both colours); the server checks the
- * colours it changes against the one it keeps.
+ * The button's problems a save answers for: all of them for a new banner; for an edit, only when it changes the
+ * button (text or a colour), checked on the button it makes. A banner saved before the rule stays editable, and
+ * shows in readiness until its button is fixed (decision 064).
  */
+export function buttonProblemsOnSave(next: Partial<BannerButton>, stored?: BannerButton) {
+  const keys = ['bg_color', 'button_color', 'button_text'] as const;
+  if (stored && keys.every((k) => next[k] === undefined || next[k] === stored[k])) return [];
+  return bannerButtonProblems({ ...stored, ...next });
+}
+
+/** A new banner's fields, before the button rule (the console's form checks an edit against the banner it edits). */
+export const PromoAddFields = z.object({
+  title: promoFields.title.default(''),
+  brand_id: promoFields.brand_id.default(null),
+  season: promoFields.season.default(null),
+  content_id: promoFields.content_id.default(null),
+  lang_id: promoFields.lang_id.default(null),
+  image_url: promoFields.image_url.default(null),
+  bg_color: promoFields.bg_color.default(DEFAULT_PICKER_COLOR),
+  button_color: promoFields.button_color.default(DEFAULT_PICKER_COLOR),
+  button_text: promoFields.button_text.default(''),
+  sort: promoFields.sort.default(0),
+  is_active: promoFields.is_active.default(true),
+  ...availabilityInput,
+});
+export const PromoAddBody = PromoAddFields.superRefine((b, ctx) => {
+  for (const { path, message } of buttonProblemsOnSave(b)) ctx.addIssue({ code: 'custom', path: [path], message });
+});
+export type PromoAddBody = z.input<typeof PromoAddBody>;
+/** The button rule is the server's to check here: it needs the banner as kept (buttonProblemsOnSave). */
 export const PromoUpdateBody = z
   .object({ id: Id, ...UpdatedAtGuard, ...availabilityInput })
-  .extend(z.object(promoFields).partial().shape)
-  .superRefine(refuseUnreadableButton);
+  .extend(z.object(promoFields).partial().shape);
 export type PromoUpdateBody = z.input<typeof PromoUpdateBody>;
 
 export const promoCalls = {

@@ -1,4 +1,4 @@
-import { type Promo, PromoAddBody } from '@kids-vod/contract';
+import { buttonProblemsOnSave, type Promo, PromoAddFields } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Grid, Loader, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
@@ -16,7 +16,7 @@ import { BannerPreview } from './banner-preview.tsx';
 import { contentLabel } from './banner-target.ts';
 import { ALL_LANGUAGES, type PromoFormValues, promoBody, promoFormValues } from './promo-form.ts';
 
-const validatePromo = schemaResolver(PromoAddBody, { sync: true });
+const validatePromo = schemaResolver(PromoAddFields, { sync: true });
 
 const ALL_LANGUAGES_CHOICE = { value: ALL_LANGUAGES, label: 'All languages' };
 
@@ -38,6 +38,7 @@ export function PromoModal({ initial, onClosed }: { initial: Promo | null; onClo
     toValues: promoFormValues,
     validate: (v) => ({
       ...validatePromo(promoBody(v)),
+      ...Object.fromEntries(buttonProblemsOnSave(promoBody(v), initial ?? undefined).map((p) => [p.path, p.message])),
       ...windowErrors(v),
       ...(moved.current ? { content_id: CONTENT_MOVED } : {}),
     }),

@@ -1,4 +1,4 @@
-import { type api, bannerButtonProblems, type Promo } from '@kids-vod/contract';
+import { type api, buttonProblemsOnSave, type Promo } from '@kids-vod/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { content, promos } from '../../db/schema.ts';
@@ -65,20 +65,14 @@ export async function updatePromo(db: Executor, body: Parsed<'update'>): Promise
         content_id: promos.content_id,
         bg_color: promos.bg_color,
         button_color: promos.button_color,
+        button_text: promos.button_text,
       })
       .from(promos)
       .where(and(eq(promos.id, id), notInBin(promos)))
       .for('update');
     if (!stored) throw notFound('Promo banner');
-    // New colours must read against the one kept; a banner saved before the rule keeps its colours until they change
-    // (it shows in readiness meanwhile).
-    if (changes.bg_color !== undefined || changes.button_color !== undefined) {
-      const problems = bannerButtonProblems({
-        bg_color: changes.bg_color ?? stored.bg_color,
-        button_color: changes.button_color ?? stored.button_color,
-      });
-      if (problems.length > 0) throw badRequest(problems[0].message, problems);
-    }
+    const problems = buttonProblemsOnSave(changes, stored);
+    if (problems.length > 0) throw badRequest(problems[0].message, problems);
     await assertContentOfBrand(tx, { ...stored, ...changes });
     await guardedUpdate(
       tx,

@@ -73,6 +73,11 @@ describe('promo banners', () => {
       .set({ button_color: '#ffffff', bg_color: '#ffffff' })
       .where(eq(promos.id, promo.id));
     expect((await t.call(api.promo.update, { id: promo.id, title: 'Kept' })).title).toBe('Kept');
+    // The console sends every field, the button's as kept: still a save of other fields.
+    const whole = { bg_color: '#ffffff', button_color: '#ffffff', button_text: 'Watch' };
+    expect((await t.call(api.promo.update, { id: promo.id, ...whole, is_active: false })).is_active).toBe(false);
+    // Touching the button checks the button it makes.
+    expect((await t.refused(api.promo.update, { id: promo.id, ...whole, button_text: 'Go' })).status).toBe(400);
   });
 
   it('needs a session', async () => {
