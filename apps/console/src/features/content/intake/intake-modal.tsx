@@ -86,7 +86,7 @@ export function IntakeModal({ brand, onClose }: { brand: BrandName; onClose: () 
     setPhase('matching');
     try {
       const answer = await send(api.intake.match, { body: { brand_id: brand.id, names: files.map((f) => f.name) } });
-      const added = fromMatch(files, answer.rows, keyCounter.current);
+      const added = fromMatch(files, answer.rows, keyCounter.current, episodes);
       keyCounter.current += files.length;
       setRows((before) => inTableOrder([...before, ...added]));
     } catch (err) {

@@ -55,6 +55,27 @@ describe('the intake table', () => {
     expect(planOf([{ ...filled, langId: EN }], episodes, new Set([EN]), new Set()).get(row.key)?.kind).toBe('upload');
   });
 
+  it('starts a file for a version that has a video left out: replacing it is the person’s choice', () => {
+    const withVideo = indexEpisodes([
+      { ...existing, langs: [{ ...existing.langs[0], has_video: true }] } as unknown as Content,
+    ]);
+    const names = ['a_S01E01_EN (v2).mp4', 'a_S01E01_ES.mp4'];
+    const answer = [EN, ES].map((lang_id, i) => ({
+      name: names[i],
+      season: 1,
+      episode: 1,
+      lang_id,
+      content_id: 7,
+      title: 'Lift-off',
+    }));
+    const [again, spanish] = fromMatch(names.map(file), answer, 0, withVideo);
+    expect([again.include, spanish.include]).toEqual([false, true]);
+    expect(planOf([{ ...again, include: true }], withVideo, new Set([EN]), new Set()).get(again.key)).toMatchObject({
+      kind: 'upload',
+      replaces: true,
+    });
+  });
+
   it('keeps one of two files for the same episode and language: the first, or the one the person chose', () => {
     const rows = rowsOf([
       ['show_S01E02_EN.mp4', [1, 2, EN]],

@@ -25,10 +25,22 @@ export interface IntakeFile {
 }
 
 /** A row whose name said no episode starts left out: filling season and episode takes it in (decision 065). */
-export function fromMatch(files: File[], rows: IntakeRow[], startKey: number): IntakeFile[] {
+export function fromMatch(
+  files: File[],
+  rows: IntakeRow[],
+  startKey: number,
+  episodes: EpisodeIndex = new Map(),
+): IntakeFile[] {
   return files.map((file, i) => {
     const row = rows[i];
-    const matched = row?.season != null && row.episode != null;
+    // A file for a version that has a video already starts left out: replacing a video (perhaps published) is a
+    // choice the person makes, not one a stray "v2" in the folder makes for them.
+    const replaces =
+      row?.season != null &&
+      row.episode != null &&
+      (episodes.get(episodeKey(row.season, row.episode))?.langs.some((l) => l.lang_id === row.lang_id && l.has_video) ??
+        false);
+    const matched = row?.season != null && row.episode != null && !replaces;
     return {
       key: `f${startKey + i}`,
       order: startKey + i,
