@@ -135,6 +135,14 @@ export function IntakeModal({ brand, onClose }: { brand: BrandName; onClose: () 
       });
       if (!stopIt) return;
       stop.current?.abort();
+    } else if (phase === 'review' && rows.length > 0) {
+      // A table the person may have edited (titles, seasons, choices) is not dropped by a stray Escape.
+      const leave = await confirmAction({
+        title: 'Close without uploading?',
+        message: `The ${rows.length === 1 ? 'file' : `${rows.length} files`} and what you changed in the table are left; nothing has been created.`,
+        confirmLabel: 'Close',
+      });
+      if (!leave) return;
     }
     onClose();
   }
