@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { api, SUBTITLES_MAX_BYTES } from '@kids-vod/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../lib/errors.ts';
+import { filePart } from '../../lib/file-part.ts';
 import { route } from '../../lib/route.ts';
 import { addSubtitles, deleteSubtitles, getSubtitles, shiftSubtitles } from './data.ts';
 
@@ -10,19 +11,7 @@ const TOO_BIG = `The file is bigger than ${SUBTITLES_MAX_BYTES / 1024 / 1024} MB
 
 /** The file of a subtitles upload, read whole (it is small); a bigger one is refused with 413 as it streams. */
 async function uploadedFile(req: FastifyRequest) {
-  if (!req.isMultipart()) throw badRequest(NOT_MULTIPART);
-  let part: Awaited<ReturnType<typeof req.file>>;
-  try {
-    part = await req.file();
-  } catch (err) {
-    if ((err as { statusCode?: number }).statusCode) throw err;
-    throw badRequest('The body is not valid multipart data');
-  }
-  if (!part) throw badRequest(`No file was sent. ${NOT_MULTIPART}`);
-  if (part.fieldname !== 'file') {
-    part.file.destroy();
-    throw badRequest(NOT_MULTIPART);
-  }
+  const part = await filePart(req, NOT_MULTIPART);
   try {
     return { filename: part.filename, bytes: await part.toBuffer() };
   } catch (err) {

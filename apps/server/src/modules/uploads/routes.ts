@@ -3,7 +3,7 @@ import { api, TUS_UPLOADS_PATH } from '@kids-vod/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NodeRequest } from 'srvx/node';
 import { asActor } from '../../lib/actor.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { filePart } from '../../lib/file-part.ts';
 import { requirePermission } from '../../lib/permissions.ts';
 import { route } from '../../lib/route.ts';
 import { saveImage, saveVideo } from './data.ts';
@@ -37,20 +37,7 @@ export async function uploadRoutes(app: FastifyInstance) {
       scope,
       api.upload.upload,
       async (req) => {
-        if (!req.isMultipart()) throw badRequest(NOT_MULTIPART);
-        let part: Awaited<ReturnType<typeof req.file>>;
-        try {
-          part = await req.file();
-        } catch (err) {
-          // Limits of the plugin carry their own 4xx; busboy's parse errors carry none.
-          if ((err as { statusCode?: number }).statusCode) throw err;
-          throw badRequest('The body is not valid multipart data');
-        }
-        if (!part) throw badRequest(`No file was sent. ${NOT_MULTIPART}`);
-        if (part.fieldname !== 'file') {
-          part.file.destroy();
-          throw badRequest(NOT_MULTIPART);
-        }
+        const part = await filePart(req, NOT_MULTIPART);
         if (req.query.type === 'image') return saveImage(app.storage, part.file, req.query.platform);
         const video = await saveVideo(db, app.storage, part.file, part.filename, {
           maxBytes: app.config.MAX_VIDEO_BYTES,

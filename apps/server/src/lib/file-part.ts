@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from './errors.ts';
+
+/**
+ * The multipart field `file` of an upload, or a 400 saying how to send it (`howToSend`): not multipart, not valid
+ * multipart, no file, or a file under another name. Limits of the plugin carry their own 4xx; busboy's parse errors
+ * carry none.
+ */
+export async function filePart(req: FastifyRequest, howToSend: string) {
+  if (!req.isMultipart()) throw badRequest(howToSend);
+  let part: Awaited<ReturnType<typeof req.file>>;
+  try {
+    part = await req.file();
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode) throw err;
+    throw badRequest('The body is not valid multipart data');
+  }
+  if (!part) throw badRequest(`No file was sent. ${howToSend}`);
+  if (part.fieldname !== 'file') {
+    part.file.destroy();
+    throw badRequest(howToSend);
+  }
+  return part;
+}
