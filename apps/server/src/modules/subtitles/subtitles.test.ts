@@ -287,6 +287,16 @@ describe('published: the HLS master and the catalogue', () => {
     expect(item.video.subtitles).toEqual(['en', 'ru']);
     expect(item.video.playback_url).toBe(`https://console.example.com${url}`);
 
+    // The Russian version to the bin: its subtitles leave the episode's masters; restored, they come back.
+    const masterOf = async () => {
+      const v = (await t.call(api.content.langList, { content_id: d.content })).find((x) => x.id === d.en)!;
+      return (await t.app.inject({ method: 'GET', url: v.video!.playback_url! })).body;
+    };
+    await t.call(api.content.langDelete, { id: d.ru });
+    expect(await masterOf()).not.toContain('LANGUAGE="ru"');
+    await t.call(api.bin.restore, { entity: 'content_langs', id: d.ru });
+    expect(await masterOf()).toContain('LANGUAGE="ru"');
+
     // Deleting the Russian file takes it out of the master; the rewrite is idempotent.
     const ru = (await t.call(api.content.langList, { content_id: d.content })).find((v) => v.id === d.ru)!;
     const after = await t.call(api.subtitles.delete, { id: ru.subtitles[0].id });
