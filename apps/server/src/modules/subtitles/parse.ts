@@ -6,7 +6,12 @@ export interface Cue {
   end: number;
   text: string;
   line: number;
+  /** WebVTT cue settings kept as written (`line:0 align:start`: captions moved off on-screen text). */
+  settings?: string;
 }
+
+/** A WebVTT cue setting: `name:value`, nothing else (SubRip's `X1:` coordinates are not one). */
+const SETTING = /^(vertical|line|position|size|align|region):\S+$/;
 
 export interface ParsedSubtitles {
   format: 'webvtt' | 'srt';
@@ -90,7 +95,12 @@ function cueOf(block: Block, at: number, example: string): Cue {
   if (end === undefined)
     throw refuse(line, `the end time ${quote(timing[2])} is not a time like ${example.split(' ')[0]}`);
   if (end <= start) throw refuse(line, `the cue ends (${vttTime(end)}) before it starts (${vttTime(start)})`);
-  return { start, end, text: block.lines.slice(at + 1).join('\n'), line };
+  const settings = timing[3]
+    .trim()
+    .split(/\s+/)
+    .filter((token) => SETTING.test(token))
+    .join(' ');
+  return { start, end, text: block.lines.slice(at + 1).join('\n'), line, ...(settings ? { settings } : {}) };
 }
 
 function inOrder(cues: Cue[]): Cue[] {
@@ -187,9 +197,12 @@ export function plainText(text: string): string {
 }
 
 /** The cues as a WebVTT file (the text of each already as `vttText` makes it). */
-export function writeWebVtt(cues: Pick<Cue, 'start' | 'end' | 'text'>[], header: string[] = []): string {
+export function writeWebVtt(cues: Pick<Cue, 'start' | 'end' | 'text' | 'settings'>[], header: string[] = []): string {
   const parts = [['WEBVTT', ...header].join('\n')];
-  for (const cue of cues) parts.push(`${vttTime(cue.start)} --> ${vttTime(cue.end)}\n${cue.text}`);
+  for (const cue of cues) {
+    const settings = cue.settings ? ` ${cue.settings}` : '';
+    parts.push(`${vttTime(cue.start)} --> ${vttTime(cue.end)}${settings}\n${cue.text}`);
+  }
   return `${parts.join('\n\n')}\n`;
 }
 

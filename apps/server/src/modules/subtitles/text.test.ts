@@ -2,7 +2,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { decodeSubtitles, eightBitEncoding } from './decode.ts';
 import { withSubtitlesGroup } from './hls.ts';
-import { namesALanguage, parseSubtitles, plainText, vttText } from './parse.ts';
+import { namesALanguage, parseSubtitles, plainText, vttText, writeWebVtt } from './parse.ts';
 import { firstPtsOf } from './pts.ts';
 
 const MASTER = [
@@ -62,8 +62,11 @@ describe('reading subtitles', () => {
     const vtt = parseSubtitles(
       'WEBVTT - Mice\nLanguage: ru\n\nNOTE hello\n\nc1\n01:02.000 --> 01:03.000 align:start\nB\n',
     );
-    expect(vtt.cues).toEqual([{ start: 62, end: 63, text: 'B', line: 7 }]);
+    expect(vtt.cues).toEqual([{ start: 62, end: 63, text: 'B', line: 7, settings: 'align:start' }]);
     expect(vtt.language).toEqual({ tag: 'ru', line: 2 });
+    // Settings are written back (captions moved to the top stay there); SubRip's coordinates are not settings.
+    expect(writeWebVtt(vtt.cues)).toBe('WEBVTT\n\n00:01:02.000 --> 00:01:03.000 align:start\nB\n');
+    expect(parseSubtitles('1\n00:00:01,000 --> 00:00:02,000 X1:10 X2:20\nA\n').cues[0].settings).toBeUndefined();
   });
 
   it('knows a language tag from a tag that names none', () => {
