@@ -258,6 +258,8 @@ export function KidsHome({
                 thumbnail_url: playing.video.poster_url ?? null,
               }}
               posterChoice={false}
+              // The track the catalogue tells apps to select: the child's language when the video speaks it.
+              audioLang={playing.video.audio_lang ?? null}
               autoPlay
             />
           </div>
