@@ -197,7 +197,11 @@ describe('Upload episodes', () => {
     await page.getByRole('button', { name: 'Upload episodes' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload episodes · Comet Dark' });
     const names = [E2_EN, E2_ES];
-    await dialog.locator('input[type="file"]').setInputFiles(names.map((n) => files.get(n) ?? n));
+    // By keyboard: the drop area takes the focus, and Enter opens the file chooser.
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.locator('.mantine-Dropzone-root').focus();
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles(names.map((n) => files.get(n) ?? n));
     await dialog.getByText('2 files to upload · 1 new episode').waitFor();
     await expectAccessible(page, 'the intake table, dark');
     await shot(page, 'intake-table-dark');

@@ -261,7 +261,7 @@ function reviewSummary(files: number, toUpload: number, newEpisodes: number): st
   return `${plural(toUpload, 'file', 'files')} to upload · ${plural(newEpisodes, 'new episode', 'new episodes')}${leftOut ? ` · ${leftOut} left out` : ''}`;
 }
 
-/** Many files, dropped or chosen (the area is a button: Enter or Space opens the file chooser). */
+/** Many files, dropped or chosen (the area takes the focus: Enter or Space opens the file chooser). */
 function FilesDrop({
   more,
   matching,
