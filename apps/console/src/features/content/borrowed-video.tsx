@@ -29,12 +29,16 @@ export function BorrowedVideo({
     : undefined;
   const hasTrack = (v: ContentLang) =>
     v.video?.status !== 'ready' || v.video.audio_tracks.some((t) => t.lang_id === version?.lang_id);
+  // Without a track in its language, a version's own subtitles let a child read it (the server's rule too).
+  const readable = (version?.subtitles.length ?? 0) > 0;
   const trackWords = (v: ContentLang) =>
     v.video?.status !== 'ready'
       ? 'still processing'
       : hasTrack(v)
         ? `has ${langName} audio`
-        : `no ${langName} audio track`;
+        : readable
+          ? `no ${langName} audio, read with its ${langName} subtitles`
+          : `no ${langName} audio track (add ${langName} subtitles to use it)`;
   if (lenders.length === 0 && !version?.video_from_lang_id) return null;
   const code = languages.find((l) => l.id === version?.lang_id)?.code ?? null;
   return (
@@ -63,7 +67,7 @@ export function BorrowedVideo({
           ...lenders.map((v) => ({
             value: String(v.lang_id),
             label: `${nameOf(v.lang_id)} version’s video · ${trackWords(v)}`,
-            disabled: !hasTrack(v),
+            disabled: !hasTrack(v) && !readable,
           })),
         ]}
         value={version?.video_from_lang_id ? String(version.video_from_lang_id) : OWN}

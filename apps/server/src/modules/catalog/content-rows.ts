@@ -27,15 +27,16 @@ export const lenderOf = and(
   isNull(lender.deleted_at),
 );
 /**
- * Joined after `lender`: the version's video, its own or the one it borrows, as long as that one is not ready yet
- * or has an audio track in the version's language: one without is no video for a child of this language
- * (`no_video`).
+ * Joined after `lender`: the version's video, its own or the one it borrows, as long as that one is not ready yet,
+ * has an audio track in the version's language, or the version has subtitles (read, not heard): one with neither is
+ * no video for a child of this language (`no_video`).
  */
 export const versionVideo = and(
   sql`${videoFiles.content_lang_id} = coalesce(${lender.id}, ${contentLangs.id})`,
   isNull(videoFiles.deleted_at),
   sql`(${lender.id} is null or ${videoFiles.status} <> 'ready'
-    or ${videoFiles.audio_tracks} @> jsonb_build_array(jsonb_build_object('lang_id', ${contentLangs.lang_id})))`,
+    or ${videoFiles.audio_tracks} @> jsonb_build_array(jsonb_build_object('lang_id', ${contentLangs.lang_id}))
+    or exists (select 1 from ${subtitles} where ${subtitles.content_lang_id} = ${contentLangs.id}))`,
 );
 
 /**

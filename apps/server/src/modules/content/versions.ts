@@ -2,7 +2,7 @@
 import type { api, ContentLang } from '@kids-vod/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { contentLangs, languages, videoFiles } from '../../db/schema.ts';
+import { contentLangs, languages, subtitles, videoFiles } from '../../db/schema.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { guardedUpdate } from '../../lib/guarded-update.ts';
 import { contentLangShown, notInBin, shownColumns } from '../../lib/in-bin.ts';
@@ -78,7 +78,8 @@ export async function updateContentLang(db: Executor, body: Parsed<'langUpdate'>
 /**
  * A version may play the video of another version of the same episode, with the audio track in its own language
  * (decision 068): that version exists and has a video of its own (no chains), this one has none, and a ready video
- * has a track in this version's language (one still processing is checked by the catalogue: no track, no listing).
+ * has a track in this version's language, or this version has subtitles (a child reads what it does not hear; one
+ * still processing is checked by the catalogue: neither, no listing).
  */
 async function assertVideoToBorrow(
   db: Executor,
@@ -104,9 +105,17 @@ async function assertVideoToBorrow(
   if (!lender) throw fieldError('video_from_lang_id', `The episode has no ${from} version to take the video from`);
   if (!lender.video?.id) throw conflict(`The ${from} version has no video of its own to lend`);
   const own = names.get(version.lang_id) ?? 'this language';
-  if (lender.video.status === 'ready' && !lender.video.audio_tracks?.some((t) => t.lang_id === version.lang_id))
+  if (lender.video.status !== 'ready' || lender.video.audio_tracks?.some((t) => t.lang_id === version.lang_id)) return;
+  // No track in its language: a child reads it instead, with the subtitles of this version.
+  const [read] = await db
+    .select({ id: subtitles.id })
+    .from(subtitles)
+    .innerJoin(contentLangs, eq(contentLangs.id, subtitles.content_lang_id))
+    .where(and(eq(contentLangs.content_id, version.content_id), eq(contentLangs.lang_id, version.lang_id)))
+    .limit(1);
+  if (!read)
     throw conflict(
-      `The ${from} version's video has no ${own} audio track: name its tracks' languages on the Videos screen first`,
+      `The ${from} version's video has no ${own} audio track: name its tracks' languages on the Videos screen, or add ${own} subtitles to this version first`,
     );
 }
 

@@ -220,6 +220,24 @@ describe('a master with two dubbed audio tracks', () => {
       audio_lang: 'es',
     });
     expect(await catalogue('fr')).toBeUndefined();
+
+    // With French subtitles, a French child reads it: the video is lent, played on its default track.
+    const vtt = Buffer.from('WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nCoin !\n');
+    const subs = await t.request(
+      fileUpload(`/api/content_lang/subtitles?content_lang_id=${version('fr').id}&kind=subtitles`, {
+        data: vtt,
+        filename: 'fr.vtt',
+      }),
+    );
+    expect(subs.statusCode, subs.body).toBe(200);
+    const fr = await t.call(api.content.langUpdate, { id: version('fr').id, video_from_lang_id: lang.en });
+    expect(fr.video_from_lang_id).toBe(lang.en);
+    expect((await catalogue('fr'))?.video).toMatchObject({
+      playback_url: expect.stringMatching(/\.m3u8$/),
+      audio: ['en', 'es'],
+      audio_lang: null,
+      subtitles: ['fr'],
+    });
   });
 });
 
