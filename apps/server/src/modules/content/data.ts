@@ -35,7 +35,8 @@ async function withLangs(
       content_id: contentLangs.content_id,
       lang_id: contentLangs.lang_id,
       title: contentLangs.title,
-      has_video: sql<boolean>`${videoFiles.id} is not null`,
+      // Its own video, or one it plays of another version (decision 068): either way it is not missing one.
+      has_video: sql<boolean>`(${videoFiles.id} is not null or ${contentLangs.video_from_lang_id} is not null)`,
     })
     .from(contentLangs)
     .innerJoin(content, eq(content.id, contentLangs.content_id))

@@ -191,6 +191,11 @@ describe('a master with two dubbed audio tracks', () => {
       updated_at: version('es').updated_at,
     });
     expect(spanish.video_from_lang_id).toBe(lang.en);
+    // The content list does not call it missing a video.
+    const [listed] = (await t.call(api.content.list, { brand_id: brand })) as {
+      langs: { lang_id: number; has_video: boolean }[];
+    }[];
+    expect(listed.langs.find((l) => l.lang_id === lang.es)?.has_video).toBe(true);
     // No French track: a French child would hear another language.
     const french = await t.refused(api.content.langUpdate, {
       id: version('fr').id,
