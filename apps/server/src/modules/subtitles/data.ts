@@ -118,6 +118,18 @@ export async function addSubtitles(
   const { parsed, encoding, vtt } = readUpload(input.bytes);
   const context = await versionContext(db, input.contentLangId);
   const warnings = warningsOf(parsed, context);
+  // A second file of the same kind is kept (a new translation beside the old), but players then offer two tracks
+  // of one language: said, so the old one can be deleted.
+  const [same] = await db
+    .select({ name: subtitles.name })
+    .from(subtitles)
+    .where(and(eq(subtitles.content_lang_id, input.contentLangId), eq(subtitles.kind, input.kind)))
+    .limit(1);
+  if (same) {
+    warnings.unshift(
+      `This version has ${input.kind} already (${same.name}): players offer both, the second with a number; delete the one not wanted`,
+    );
+  }
   const key = `subtitles/${randomUUID()}.vtt`;
   await storage.put(key, Buffer.from(vtt), VTT);
   try {

@@ -135,6 +135,8 @@ describe('uploading subtitles', () => {
     const version = await added(d.en, srt, 'warn.srt');
     const file = version.subtitles.at(-1)!;
     expect(file.warnings).toEqual([
+      // The English version has subtitles from the test above: a second file is said.
+      expect.stringMatching(/^This version has subtitles already \(.+\): players offer both/),
       expect.stringMatching(/^Line 2: .*markup \(“<script>”\).*kept and shown as text/),
       expect.stringMatching(/^Line 6: the cue at 00:00:01\.000 starts before the cue above it ends/),
       expect.stringMatching(/^Line 6: .* has 3 lines/),
