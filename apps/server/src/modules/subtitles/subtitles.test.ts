@@ -298,6 +298,13 @@ describe('published: the HLS master and the catalogue', () => {
     expect(await masterOf()).not.toContain('LANGUAGE="ru"');
     await t.call(api.bin.restore, { entity: 'content_langs', id: d.ru });
     expect(await masterOf()).toContain('LANGUAGE="ru"');
+    // Moved to another language (it was mislabelled), its subtitles are offered in that one.
+    const SPANISH = 3;
+    await t.call(api.content.langUpdate, { id: d.ru, lang_id: SPANISH });
+    expect(await masterOf()).toContain('LANGUAGE="es"');
+    expect(await masterOf()).not.toContain('LANGUAGE="ru"');
+    await t.call(api.content.langUpdate, { id: d.ru, lang_id: RUSSIAN });
+    expect(await masterOf()).toContain('LANGUAGE="ru"');
 
     // Deleting the Russian file takes it out of the master; the rewrite is idempotent.
     const ru = (await t.call(api.content.langList, { content_id: d.content })).find((v) => v.id === d.ru)!;
