@@ -124,7 +124,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
+        // hls.js gives the video an empty text track (`data:,WEBVTT`) while it switches subtitles.
+        mediaSrc: ["'self'", 'blob:', 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         // The player fetches playlists and segments (hls.js): from this server, or from the bucket's public address.
         connectSrc: ["'self'", ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [])],
