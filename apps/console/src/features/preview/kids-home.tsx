@@ -17,7 +17,6 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
-import { WARNING_TEXT } from '../../shared/feedback/index.ts';
 import { VideoPlayer } from '../../shared/player/index.ts';
 import classes from './kids-home.module.css';
 import { notUnderstood } from './understood.ts';
@@ -57,9 +56,16 @@ function EpisodeTile({
         {item.sort_number}. {item.title}
       </Text>
       {unheard ? (
-        <Text size="xs" c={WARNING_TEXT} data-testid={`not-understood-${item.id}`}>
+        <Badge
+          size="sm"
+          variant="light"
+          color="orange"
+          c="var(--mantine-color-text)"
+          tt="none"
+          data-testid={`not-understood-${item.id}`}
+        >
           No {lang.toUpperCase()} audio or subtitles
-        </Text>
+        </Badge>
       ) : null}
     </UnstyledButton>
   );
