@@ -26,6 +26,11 @@ export const lenderOf = and(
   eq(lender.lang_id, contentLangs.video_from_lang_id),
   isNull(lender.deleted_at),
 );
+/** The version's video has an audio track in the version's language. */
+export const speaksItsLanguage = sql`${videoFiles.audio_tracks} @> jsonb_build_array(jsonb_build_object('lang_id', ${contentLangs.lang_id}))`;
+/** The version has subtitles of its own (in its language). */
+export const hasSubtitles = sql`exists (select 1 from ${subtitles} where ${subtitles.content_lang_id} = ${contentLangs.id})`;
+
 /**
  * Joined after `lender`: the version's video, its own or the one it borrows, as long as that one is not ready yet,
  * has an audio track in the version's language, or the version has subtitles (read, not heard): one with neither is
@@ -34,9 +39,7 @@ export const lenderOf = and(
 export const versionVideo = and(
   sql`${videoFiles.content_lang_id} = coalesce(${lender.id}, ${contentLangs.id})`,
   isNull(videoFiles.deleted_at),
-  sql`(${lender.id} is null or ${videoFiles.status} <> 'ready'
-    or ${videoFiles.audio_tracks} @> jsonb_build_array(jsonb_build_object('lang_id', ${contentLangs.lang_id}))
-    or exists (select 1 from ${subtitles} where ${subtitles.content_lang_id} = ${contentLangs.id}))`,
+  sql`(${lender.id} is null or ${videoFiles.status} <> 'ready' or ${speaksItsLanguage} or ${hasSubtitles})`,
 );
 
 /**

@@ -25,11 +25,18 @@ import {
   contentLinks,
   countryRules,
   promos,
-  subtitles,
   videoFiles,
 } from '../../db/schema.ts';
 import { itemNotFound } from '../../lib/errors.ts';
-import { contentRows, contentStateFields, lender, lenderOf, versionVideo } from './content-rows.ts';
+import {
+  contentRows,
+  contentStateFields,
+  hasSubtitles,
+  lender,
+  lenderOf,
+  speaksItsLanguage,
+  versionVideo,
+} from './content-rows.ts';
 import { type BrandState, brandOwnReasons, type ContentStateRow, playableCounts, rulesByBrand } from './reasons.ts';
 
 /** Whether a text is written is all readiness needs of it: a boolean is read, not the text. */
@@ -94,10 +101,8 @@ async function brandEpisodes(db: Executor, brandId: number, langIds: number[]) {
       video_has_thumbnail: written(videoFiles.thumbnail_url).as('video_has_thumbnail'),
       // A ready video a child of the language hears (a track in it, or tracks no tag names: taken for the version's
       // own) or reads (subtitles of the version).
-      understood: sql<boolean | null>`(${videoFiles.status} <> 'ready'
-        or ${videoFiles.audio_tracks} @> jsonb_build_array(jsonb_build_object('lang_id', ${contentLangs.lang_id}))
-        or not jsonb_path_exists(${videoFiles.audio_tracks}, '$[*] ? (@.lang_id != null)')
-        or exists (select 1 from ${subtitles} where ${subtitles.content_lang_id} = ${contentLangs.id}))`.as(
+      understood: sql<boolean | null>`(${videoFiles.status} <> 'ready' or ${speaksItsLanguage}
+        or not jsonb_path_exists(${videoFiles.audio_tracks}, '$[*] ? (@.lang_id != null)') or ${hasSubtitles})`.as(
         'understood',
       ),
     })
