@@ -6,6 +6,7 @@ import {
   brands,
   content,
   contentLangs,
+  countryRules,
   languages,
   type StoredAudioTrack,
   subtitles,
@@ -58,6 +59,15 @@ export function contentRows(db: Executor, langId: number, fields: SelectedFields
     .leftJoin(lender, lenderOf)
     .leftJoin(videoFiles, versionVideo);
 }
+
+/** What the catalogue's rules (rulesByBrand, licenceAt) read of a brand's country rules. */
+export const countryRuleFields = {
+  brand_id: countryRules.brand_id,
+  code2: countryRules.code2,
+  exclude: countryRules.exclude,
+  starts_at: countryRules.starts_at,
+  ends_at: countryRules.ends_at,
+};
 
 /** What the catalogue's rules (reasons.ts, ContentStateRow) read of each content row. */
 export const contentStateFields = {

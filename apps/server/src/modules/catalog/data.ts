@@ -13,7 +13,14 @@ import {
 } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { byKey } from '../locales/index.ts';
-import { CONTENT_BATCH, contentOrder, contentRows, contentStateFields, openContentCursor } from './content-rows.ts';
+import {
+  CONTENT_BATCH,
+  contentOrder,
+  contentRows,
+  contentStateFields,
+  countryRuleFields,
+  openContentCursor,
+} from './content-rows.ts';
 import type { CatalogueBrand, CatalogueCounts, CataloguePromo, CatalogueStream, LinkedItem } from './format.ts';
 import {
   brandOwnReasons,
@@ -95,18 +102,7 @@ export async function buildCatalogue(
   const at = instantMs(moment);
   const next = nextChange(at);
   // Every brand's rules (a few each): whether it is licensed anywhere decides whether it is in the catalogue.
-  const rulesOf = rulesByBrand(
-    await tx
-      .select({
-        brand_id: countryRules.brand_id,
-        code2: countryRules.code2,
-        exclude: countryRules.exclude,
-        starts_at: countryRules.starts_at,
-        ends_at: countryRules.ends_at,
-      })
-      .from(countryRules)
-      .orderBy(asc(countryRules.id)),
-  );
+  const rulesOf = rulesByBrand(await tx.select(countryRuleFields).from(countryRules).orderBy(asc(countryRules.id)));
   const brandRows = await tx
     .select({
       id: brands.id,

@@ -31,6 +31,7 @@ import { itemNotFound } from '../../lib/errors.ts';
 import {
   contentRows,
   contentStateFields,
+  countryRuleFields,
   hasSubtitles,
   lender,
   lenderOf,
@@ -74,13 +75,7 @@ async function brandStates(db: Executor, ids: number[], langId: number) {
     .where(inArray(brands.id, ids))
     .then((rows) => rows.map(({ version_logo_url, ...b }) => ({ ...b, logo_url: version_logo_url || b.logo_url })));
   const rules = await db
-    .select({
-      brand_id: countryRules.brand_id,
-      code2: countryRules.code2,
-      exclude: countryRules.exclude,
-      starts_at: countryRules.starts_at,
-      ends_at: countryRules.ends_at,
-    })
+    .select(countryRuleFields)
     .from(countryRules)
     .where(inArray(countryRules.brand_id, ids))
     .orderBy(asc(countryRules.id));
