@@ -3,6 +3,7 @@ import { and, asc, type Column, eq, isNull, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
+  brandLangs,
   brands,
   content,
   contentLangs,
@@ -59,6 +60,18 @@ export function contentRows(db: Executor, langId: number, fields: SelectedFields
     .leftJoin(lender, lenderOf)
     .leftJoin(videoFiles, versionVideo);
 }
+
+/** What the catalogue's brand rules (reasons.ts, BrandState) read of a brand with its version in the language. */
+export const brandStateFields = {
+  id: brands.id,
+  is_published: brands.is_published,
+  deleted_at: brands.deleted_at,
+  available_from: brands.available_from,
+  available_until: brands.available_until,
+  version_id: brandLangs.id,
+  version_published: brandLangs.is_published,
+  title: brandLangs.title,
+};
 
 /** What the catalogue's rules (rulesByBrand, licenceAt) read of a brand's country rules. */
 export const countryRuleFields = {

@@ -14,6 +14,7 @@ import {
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { byKey } from '../locales/index.ts';
 import {
+  brandStateFields,
   CONTENT_BATCH,
   contentOrder,
   contentRows,
@@ -105,18 +106,11 @@ export async function buildCatalogue(
   const rulesOf = rulesByBrand(await tx.select(countryRuleFields).from(countryRules).orderBy(asc(countryRules.id)));
   const brandRows = await tx
     .select({
-      id: brands.id,
+      ...brandStateFields,
       slug: brands.slug,
       name: brands.name,
       age_rating: brands.age_rating,
       brand_logo_url: brands.logo_url,
-      is_published: brands.is_published,
-      deleted_at: brands.deleted_at,
-      available_from: brands.available_from,
-      available_until: brands.available_until,
-      version_id: brandLangs.id,
-      version_published: brandLangs.is_published,
-      title: brandLangs.title,
       description: brandLangs.description,
       logo_url: brandLangs.logo_url,
     })

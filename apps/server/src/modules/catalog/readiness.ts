@@ -29,6 +29,7 @@ import {
 } from '../../db/schema.ts';
 import { itemNotFound } from '../../lib/errors.ts';
 import {
+  brandStateFields,
   contentRows,
   contentStateFields,
   countryRuleFields,
@@ -55,16 +56,9 @@ async function brandStates(db: Executor, ids: number[], langId: number) {
   if (ids.length === 0) return { states: [], rulesOf: rulesByBrand([]) };
   const states: (BrandState & { name: string; title: string | null; logo_url: string | null })[] = await db
     .select({
-      id: brands.id,
+      ...brandStateFields,
       name: brands.name,
       logo_url: brands.logo_url,
-      is_published: brands.is_published,
-      deleted_at: brands.deleted_at,
-      available_from: brands.available_from,
-      available_until: brands.available_until,
-      version_id: brandLangs.id,
-      version_published: brandLangs.is_published,
-      title: brandLangs.title,
       version_logo_url: brandLangs.logo_url,
     })
     .from(brands)
