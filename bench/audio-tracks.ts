@@ -49,7 +49,7 @@ try {
   const one = await make('one', ['eng']);
   const four = await make('four', ['eng', 'spa', 'rus', 'fra']);
   console.log(
-    `masters: ${SECONDS} s 1920x1080, 1 and ${four.source.audio.length} audio tracks; rungs ` +
+    `masters: ${SECONDS} s 1920x1080, 1 and ${four.source.audio.length} audio tracks; renditions ` +
       `${planLadder(one.source)
         .map((r) => `${r.height}p`)
         .join(' ')}; load at start ${loadAtStart.toFixed(2)}; ffmpeg ${bin.ffmpeg}`,

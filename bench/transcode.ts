@@ -35,16 +35,16 @@ try {
   const started = performance.now();
   await makeBenchMaster(bin, master, SECONDS);
   const source = await probeMaster(bin, master);
-  const rungs = planLadder(source);
+  const renditions = planLadder(source);
   console.log(
     `master: ${SECONDS} s ${source.width}x${source.height} (made in ${((performance.now() - started) / 1000).toFixed(1)} s), ` +
-      `rungs ${rungs.map((r) => `${r.height}p`).join(' ')}; load at start ${loadAtStart.toFixed(2)}; ffmpeg ${bin.ffmpeg}`,
+      `renditions ${renditions.map((r) => `${r.height}p`).join(' ')}; load at start ${loadAtStart.toFixed(2)}; ffmpeg ${bin.ffmpeg}`,
   );
 
   let n = 0;
   const byHand = async (preset?: string) => {
     const outDir = join(dir, `hand-${n++}`);
-    const ms = await ladderByHand(bin.ffmpeg, { input: master, source, outDir, rungs, preset });
+    const ms = await ladderByHand(bin.ffmpeg, { input: master, source, outDir, renditions, preset });
     const bytes = await folderBytes(outDir);
     await rm(outDir, { recursive: true, force: true });
     return { ms, bytes };

@@ -173,14 +173,14 @@ async function childrenRss(parent: number): Promise<number> {
 async function pipelinePart(master: string) {
   console.log('\n## pipeline: upload → ready, against ffmpeg by hand');
   const source = await probeMaster(bin, master);
-  const rungs = planLadder(source);
+  const renditions = planLadder(source);
   const masterBytes = (await stat(master)).size;
   const running = await start();
   try {
     let n = 0;
     const byHand = async () => {
       const outDir = join(dir, `hand-${n++}`);
-      const ms = await ladderByHand(bin.ffmpeg, { input: master, source, rungs, outDir });
+      const ms = await ladderByHand(bin.ffmpeg, { input: master, source, renditions, outDir });
       await rm(outDir, { recursive: true, force: true });
       return ms;
     };
@@ -218,7 +218,7 @@ async function pipelinePart(master: string) {
     const serverMs = median(server);
     const ratio = serverMs / handMs;
     console.log(
-      `\npipeline, ${SECONDS} s 1080p master (${mb(masterBytes)}) → ${rungs.map((r) => `${r.height}p`).join(' ')}: ` +
+      `\npipeline, ${SECONDS} s 1080p master (${mb(masterBytes)}) → ${renditions.map((r) => `${r.height}p`).join(' ')}: ` +
         `server ${s(serverMs)} (upload answered after ${s(median(answered))}), by hand ${s(handMs)}; ` +
         `ratio ${ratio.toFixed(3)} (target ≤ ${TARGET_RATIO}: ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'}); ` +
         `real-time factor ${(serverMs / 1000 / SECONDS).toFixed(2)} (by hand ${(handMs / 1000 / SECONDS).toFixed(2)}); ` +

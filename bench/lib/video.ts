@@ -8,8 +8,8 @@ import {
   type Binaries,
   ladderArgs,
   makeTestMaster,
-  type Rung,
-  rungFolder,
+  type PlannedRendition,
+  renditionFolder,
 } from '../../apps/server/src/modules/videos/engine/index.ts';
 
 /** Runs a binary with an argument array; rejects with the end of its stderr when it exits other than 0. */
@@ -48,13 +48,13 @@ export const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** The engine's ladder command (`ladderArgs`) run by hand into `outDir` (its rungs' and tracks' folders made first); its ms. */
+/** The engine's ladder command (`ladderArgs`) run by hand into `outDir` (its renditions' and tracks' folders made first); its ms. */
 export async function ladderByHand(
   ffmpeg: string,
-  options: { input: string; source: VideoSource; rungs: Rung[]; outDir: string; preset?: string },
+  options: { input: string; source: VideoSource; renditions: PlannedRendition[]; outDir: string; preset?: string },
 ): Promise<number> {
   const folders = [
-    ...options.rungs.map((_, i) => rungFolder(i)),
+    ...options.renditions.map((_, i) => renditionFolder(i)),
     ...options.source.audio.map((_, k) => audioFolder(k)),
   ];
   await Promise.all(folders.map((folder) => mkdir(join(options.outDir, folder), { recursive: true })));

@@ -35,11 +35,12 @@ import { referenceRoutes } from './modules/reference/routes.ts';
 import { reportRoutes } from './modules/report/routes.ts';
 import { scheduleRoutes } from './modules/schedule/routes.ts';
 import { streamRoutes } from './modules/streams/routes.ts';
-import { subtitlesRoutes } from './modules/subtitles/index.ts';
+import { subtitlesRoutes } from './modules/subtitles/routes.ts';
 import { tokenRoutes } from './modules/tokens/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { type VideoServices, videoBinaries, videoRoutes, videoWorkDir } from './modules/videos/index.ts';
+import { type VideoServices, videoRoutes } from './modules/videos/index.ts';
+import { videoServices } from './video-services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,12 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   const storage = options.storage ?? (await createStorage(config));
   app.decorate('storage', storage);
-  app.decorate('videos', {
-    bin: videoBinaries(config),
-    workDir: videoWorkDir(config),
-    // Until a transcoder runs in this process (server-jobs.ts), a queued video waits for a worker's poll.
-    queued: () => {},
-  } satisfies VideoServices);
+  app.decorate('videos', videoServices(config));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_STEPS, LadderSetting } from './modules/videos/engine/steps.ts';
 
 const Bool01 = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -83,8 +84,16 @@ const ConfigSchema = z
     /** Where the bucket's objects are publicly readable, e.g. https://media.example.com */
     S3_PUBLIC_URL: z.url().optional(),
     S3_FORCE_PATH_STYLE: Bool01.default(false),
-    /** How many videos this process transcodes at once; 0 in the server leaves them to `npm run worker`. */
+    /**
+     * How many videos this process transcodes at once; 0 in the server leaves them to `npm run worker`, which needs
+     * PostgreSQL (refused on the embedded database: `assertVideosWillBeProcessed`).
+     */
     TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
+    /**
+     * The ladder's steps, `WIDTHxHEIGHT:VIDEO_KBPS:AUDIO_KBPS` separated by commas, smallest first (decision 069);
+     * unset, 360p to 1080p as decision 059 chose them.
+     */
+    VIDEO_LADDER: LadderSetting.default(() => [...DEFAULT_STEPS]),
     /** Other ffmpeg / ffprobe binaries than the ones npm brings (@ffmpeg-installer, @ffprobe-installer). */
     FFMPEG_PATH: z.string().min(1).optional(),
     FFPROBE_PATH: z.string().min(1).optional(),
@@ -109,4 +118,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   return parsed.data;
+}
+
+/**
+ * The server's own check at start: on the embedded database no worker can start (a worker needs PostgreSQL to share
+ * the queue), so a server that processes no video itself would leave every upload queued for ever.
+ */
+export function assertVideosWillBeProcessed(config: Config): void {
+  if (config.DATABASE_URL || config.TRANSCODE_CONCURRENCY > 0) return;
+  throw new ConfigError(
+    'Invalid configuration:\n  TRANSCODE_CONCURRENCY: is 0 on the embedded database, where no worker can start (`npm run worker` needs PostgreSQL: DATABASE_URL), so videos would stay queued for ever. Set it to 1 or more, or set DATABASE_URL and start workers.',
+  );
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { assertVideosWillBeProcessed, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedFirstStart } from './db/seed.ts';
 import { loadDemoCatalogue, publishDemoOnceReady } from './demo/demo-catalogue.ts';
@@ -10,6 +10,7 @@ import { createServerJobs } from './server-jobs.ts';
 
 async function main() {
   const config = loadConfig();
+  assertVideosWillBeProcessed(config);
   const database = await openDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
   );

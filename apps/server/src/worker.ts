@@ -4,9 +4,8 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createStorage } from './lib/storage/index.ts';
-import { videoBinaries } from './modules/videos/engine/index.ts';
 import { createTranscoder } from './modules/videos/index.ts';
-import { videoWorkDir } from './modules/videos/services.ts';
+import { videoServices } from './video-services.ts';
 
 /**
  * `npm run worker`: a process that only processes videos, with the server's configuration (DATABASE_URL, the
@@ -25,13 +24,12 @@ async function main() {
   const log = pino({ level: config.LOG_LEVEL });
   const database = await openDatabase({ url: config.DATABASE_URL });
   const storage = await createStorage(config);
-  const workDir = videoWorkDir(config);
-  mkdirSync(workDir, { recursive: true });
+  const services = videoServices(config);
+  mkdirSync(services.workDir, { recursive: true });
   const transcoder = createTranscoder({
     db: database.db,
     storage,
-    bin: videoBinaries(config),
-    workDir,
+    ...services,
     concurrency: config.TRANSCODE_CONCURRENCY,
     log,
   });

@@ -6,78 +6,19 @@ import {
   call,
   Id,
   IdBody,
-  ListSearch,
   listPaging,
   MediaUrl,
   Ok,
   Timestamp,
   UpdatedAtGuard,
 } from './common.ts';
-import { CONTENT_SORTS, VIDEO_STATUSES } from './constants.ts';
+import { CONTENT_SORTS } from './constants.ts';
 import { SUBTITLES_KINDS } from './subtitles-constants.ts';
+import { VideoFile, videoFileCalls } from './videos.ts';
 
 const Season = z.int().min(1).max(1000);
 const SortNumber = z.int().min(1).max(1_000_000);
 const Seconds = z.int().min(0).max(1_000_000);
-
-export { VIDEO_STATUSES };
-export type VideoStatus = (typeof VIDEO_STATUSES)[number];
-
-/** What the probe read from a master (api.md, "Video processing"). */
-export const VideoSource = z.object({
-  container: z.string(),
-  width: z.int(),
-  height: z.int(),
-  fps: z.number(),
-  duration_sec: z.number(),
-  video_codec: z.string(),
-  audio: z.array(z.object({ index: z.int(), codec: z.string(), channels: z.int(), language: z.string().nullable() })),
-});
-export type VideoSource = z.infer<typeof VideoSource>;
-
-/**
- * One audio track of a ready video, in the master's stream order (`index` is the master's stream): a rendition of the
- * HLS master's AUDIO group. `lang_id` is the service's language it is in, from its tag or chosen by staff; null when
- * neither says, and then `problem` says why in a sentence (no tag, a tag naming no language, a language the service
- * does not have).
- */
-export const AudioTrack = z.object({
-  index: z.int(),
-  lang_id: Id.nullable(),
-  tag: z.string().nullable(),
-  problem: z.string().nullable(),
-});
-export type AudioTrack = z.infer<typeof AudioTrack>;
-
-/** One rung of a video's HLS ladder; `bandwidth` is the peak bit rate in bits per second, as its playlist says. */
-export const Rendition = z.object({ width: z.int(), height: z.int(), bandwidth: z.int() });
-export type Rendition = z.infer<typeof Rendition>;
-
-/**
- * An uploaded video. Its master is kept privately; what plays is the HLS ladder made from it (`playback_url`,
- * null until `ready`). `eta_sec` is the time left while `processing`, once it can be told.
- */
-export const VideoFile = z.object({
-  id: Id,
-  ext_id: z.string(),
-  name: z.string(),
-  size_bytes: z.number().int().min(0),
-  duration_sec: z.number().int().min(0).nullable(),
-  status: z.enum(VIDEO_STATUSES),
-  progress: z.int().min(0).max(100),
-  eta_sec: z.int().min(0).nullable(),
-  failure: z.string().nullable(),
-  source: VideoSource.nullable(),
-  renditions: z.array(Rendition),
-  /** The audio tracks of the HLS master once `ready` (empty for a silent master, and before). */
-  audio_tracks: z.array(AudioTrack),
-  playback_url: z.string().nullable(),
-  thumbnail_url: z.string().nullable(),
-  created_at: Timestamp,
-  content_lang_id: Id.nullable(),
-  content_id: Id.nullable(),
-});
-export type VideoFile = z.infer<typeof VideoFile>;
 
 export const ContentLangSummary = z.object({ id: Id, lang_id: Id, title: z.string(), has_video: z.boolean() });
 
@@ -224,27 +165,6 @@ export type ContentLink = z.infer<typeof ContentLink>;
 export const ContentLinkListBody = z.object({ id: z.int().min(0).default(0), brand_id: Id });
 export const ContentLinkAddBody = z.object({ brand_id: Id, content_id: Id });
 
-/** `GET /api/content/files`: every field optional; with `limit` the answer is a page. */
-export const VideoFileListQuery = z.object({
-  status: z.enum(VIDEO_STATUSES).optional(),
-  search: ListSearch.optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-});
-export const VideoFilePage = z.object({ rows: z.array(VideoFile), count: z.int() });
-export type VideoFilePage = z.infer<typeof VideoFilePage>;
-/** Languages chosen by staff for a ready video's audio tracks (by the master's stream `index`); null: no language. */
-export const VideoAudioBody = z.object({
-  id: Id,
-  tracks: z
-    .array(z.object({ index: z.int().min(0), lang_id: Id.nullable() }))
-    .min(1)
-    .max(64),
-});
-export type VideoAudioBody = z.input<typeof VideoAudioBody>;
-
-export const VideoPosterBody = z.object({ id: Id, at_sec: z.number().min(0).max(1_000_000) });
-
 export const contentCalls = {
   list: call({
     ...addresses.content.list,
@@ -291,44 +211,8 @@ export const contentCalls = {
     body: ContentLangUpdateBody,
     response: ContentLang,
   }),
-  files: call({
-    ...addresses.content.files,
-    summary: 'Uploaded video files, newest first; filtered by `status` and `search`, a page with `limit`',
-    query: VideoFileListQuery,
-    response: z.union([z.array(VideoFile), VideoFilePage]),
-  }),
-  fileGet: call({
-    ...addresses.content.fileGet,
-    read: true,
-    summary: 'One video file; unknown or in the bin: 404',
-    body: IdBody,
-    response: VideoFile,
-  }),
-  fileRetry: call({
-    ...addresses.content.fileRetry,
-    summary: 'Queue a failed video file again',
-    body: IdBody,
-    response: VideoFile,
-  }),
-  filePoster: call({
-    ...addresses.content.filePoster,
-    summary: "Take the video file's poster again at a moment of the video",
-    body: VideoPosterBody,
-    response: VideoFile,
-  }),
-  fileAudio: call({
-    ...addresses.content.fileAudio,
-    summary:
-      "Choose the languages of a ready video's audio tracks: its HLS master is written again, its picture is not transcoded",
-    body: VideoAudioBody,
-    response: VideoFile,
-  }),
-  fileDelete: call({
-    ...addresses.content.fileDelete,
-    summary: 'Move a video file to the bin; attached to a language version: 409 naming it',
-    body: IdBody,
-    response: Ok,
-  }),
+  // A video file's calls keep their paths under content (api.md); the videos domain owns them.
+  ...videoFileCalls,
   attachVideo: call({
     ...addresses.content.attachVideo,
     summary: 'Attach a video file to a language version (created when missing)',

@@ -43,6 +43,7 @@ export * from './staff.ts';
 export * from './streams.ts';
 export * from './subtitles.ts';
 export * from './uploads.ts';
+export * from './videos.ts';
 export * from './where-available.ts';
 
 /** Every call of the API, by domain. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addresses } from './addresses.ts';
 import { call } from './common.ts';
-import { VideoFile } from './content.ts';
+import { VideoFile } from './videos.ts';
 
 export const UPLOAD_PLATFORMS = ['cloudflare', 'other'] as const;
 /** Images for the `other` platform may be at most 1025 KB. */

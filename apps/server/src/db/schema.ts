@@ -366,10 +366,18 @@ export const videoFiles = pgTable(
     lease_owner: text('lease_owner'),
     lease_until: isoTimestamp('lease_until'),
     attempt_prefix: text('attempt_prefix'),
+    /** The ladder's first presentation time (90 kHz), read when it was made: the subtitles' X-TIMESTAMP-MAP. */
+    first_pts_90k: integer('first_pts_90k'),
+    /**
+     * Set when the video becomes ready, cleared once every "video became ready" listener succeeded (the subtitles
+     * written into its HLS master): until then, due again at this time (modules/videos/ready.ts).
+     */
+    master_due_at: isoTimestamp('master_due_at'),
     ...binColumns(),
   },
   (t) => [
     index('video_files_created_idx').on(t.created_at),
+    index('video_files_master_due_idx').on(t.master_due_at).where(sql`${t.master_due_at} is not null`),
     check('video_files_status_check', sql`${t.status} in ('queued', 'processing', 'ready', 'failed')`),
     // The job runner's two questions: what is due, and whose lease has run out.
     index('video_files_due_idx').on(t.next_attempt_at).where(sql`${t.status} = 'queued'`),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { storageGarbage } from '../../db/schema.ts';
-import type { Storage } from './index.ts';
+import type { Storage } from './storage.ts';
 
 /** Records objects to delete once the transaction `db` is part of commits (schema.ts, `storage_garbage`). */
 export async function throwAway(db: Executor, keys: { key: string; folder: boolean }[]): Promise<void> {

@@ -4,7 +4,7 @@ import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, type PutOptions, type Storage } from './index.ts';
+import { assertSafeKey, type PutOptions, type Storage } from './storage.ts';
 
 /** Files under DATA_DIR/media, served by the app at /media/<key>. */
 export class LocalStorage implements Storage {

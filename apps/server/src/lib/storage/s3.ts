@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../../config.ts';
-import { assertSafeKey, cacheControl, type PutOptions, type Storage } from './index.ts';
+import { assertSafeKey, cacheControl, type PutOptions, type Storage } from './storage.ts';
 
 /** S3-compatible object storage (Cloudflare R2, AWS S3, MinIO), chosen with STORAGE_DRIVER=s3. */
 export class S3Storage implements Storage {

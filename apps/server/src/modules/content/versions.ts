@@ -9,7 +9,7 @@ import { contentLangShown, notInBin, shownColumns } from '../../lib/in-bin.ts';
 import type { Body } from '../../lib/route.ts';
 
 import { subtitlesOfVersions } from '../subtitles/index.ts';
-import { fillEpisodeDuration, toVideoFile, videoFileColumns } from '../videos/index.ts';
+import { attachVideoFile, detachVideoFile, toVideoFile, videoFileColumns } from '../videos/index.ts';
 import { assertContent } from './data.ts';
 
 type Parsed<K extends keyof typeof api.content> = Body<(typeof api.content)[K]>;
@@ -146,30 +146,18 @@ export async function attachVideo(db: Executor, body: Parsed<'attachVideo'>): Pr
         ),
       )
       .for('no key update');
-    const [file] = await tx
-      .select({ id: videoFiles.id, content_lang_id: videoFiles.content_lang_id })
-      .from(videoFiles)
-      .where(eq(videoFiles.ext_id, body.ext_id))
-      .for('update');
-    if (!file) throw notFound('Video file');
-    if (file.content_lang_id === lang.id) return lang.id;
-    if (file.content_lang_id !== null) {
-      throw conflict('This video is attached to another language version. Detach it first.');
-    }
-    await tx.update(videoFiles).set({ content_lang_id: null }).where(eq(videoFiles.content_lang_id, lang.id));
-    await tx.update(videoFiles).set({ content_lang_id: lang.id }).where(eq(videoFiles.id, file.id));
+    if (!(await attachVideoFile(tx, body.ext_id, lang.id))) return lang.id;
     // A video of its own: no longer one borrowed from another version.
     await tx
       .update(contentLangs)
       .set({ video_from_lang_id: null })
       .where(and(eq(contentLangs.id, lang.id), sql`${contentLangs.video_from_lang_id} is not null`));
-    await fillEpisodeDuration(tx, file.id);
     return lang.id;
   });
   return getContentLang(db, langId);
 }
 
 export async function detachVideo(db: Executor, contentLangId: number): Promise<ContentLang> {
-  await db.update(videoFiles).set({ content_lang_id: null }).where(eq(videoFiles.content_lang_id, contentLangId));
+  await detachVideoFile(db, contentLangId);
   return getContentLang(db, contentLangId);
 }

@@ -1,16 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { text as readText } from 'node:stream/consumers';
-import type { ContentLang, Subtitles, SubtitlesCues, SubtitlesKind } from '@kids-vod/contract';
+import type { Subtitles, SubtitlesCues, SubtitlesKind } from '@kids-vod/contract';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { content, contentLangs, languages, subtitles, videoFiles } from '../../db/schema.ts';
 import { fieldError, HttpError, itemNotFound } from '../../lib/errors.ts';
 import { throwAway } from '../../lib/storage/garbage.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { getContentLang } from '../content/index.ts';
-import { masterKey } from '../videos/index.ts';
+import { firstPtsOfVideo, rewriteMaster, type SubtitlesTrack, withSubtitlesGroup } from '../videos/index.ts';
 import { decodeSubtitles } from './decode.ts';
-import { type SubtitlesTrack, subtitlesPlaylist, timestampMap, withSubtitlesGroup } from './hls.ts';
+import { subtitlesPlaylist, timestampMap } from './hls.ts';
 import {
   type Cue,
   type ParsedSubtitles,
@@ -20,7 +19,6 @@ import {
   warningsOf,
   writeWebVtt,
 } from './parse.ts';
-import { firstPts90k } from './pts.ts';
 
 const VTT = { contentType: 'text/vtt; charset=utf-8', immutable: true };
 const M3U8 = { contentType: 'application/vnd.apple.mpegurl', immutable: true };
@@ -113,8 +111,7 @@ export function readUpload(bytes: Buffer): { parsed: ParsedSubtitles; encoding: 
 export async function addSubtitles(
   { db, storage }: SubtitlesDeps,
   input: { contentLangId: number; kind: SubtitlesKind; filename?: string; bytes: Buffer },
-): Promise<ContentLang> {
-  await getContentLang(db, input.contentLangId);
+): Promise<number> {
   const { parsed, encoding, vtt } = readUpload(input.bytes);
   const context = await versionContext(db, input.contentLangId);
   const warnings = warningsOf(parsed, context);
@@ -150,7 +147,7 @@ export async function addSubtitles(
     await throwAway(db, [{ key, folder: false }]);
     throw err;
   }
-  return getContentLang(db, input.contentLangId);
+  return input.contentLangId;
 }
 
 async function storedCues(storage: Storage, key: string): Promise<ParsedSubtitles> {
@@ -177,7 +174,7 @@ export async function getSubtitles({ db, storage }: SubtitlesDeps, id: number): 
 export async function shiftSubtitles(
   { db, storage }: SubtitlesDeps,
   body: { id: number; seconds: number },
-): Promise<ContentLang> {
+): Promise<number> {
   const row = await rowOf(db, body.id);
   const parsed = await storedCues(storage, row.storage_key);
   const first = parsed.cues[0].start;
@@ -199,15 +196,15 @@ export async function shiftSubtitles(
     .set({ storage_key: key, url: storage.publicUrl(key), warnings })
     .where(eq(subtitles.id, body.id));
   await publishSubtitles(db, storage, context.contentId);
-  return getContentLang(db, row.content_lang_id);
+  return row.content_lang_id;
 }
 
-export async function deleteSubtitles({ db, storage }: SubtitlesDeps, id: number): Promise<ContentLang> {
+export async function deleteSubtitles({ db, storage }: SubtitlesDeps, id: number): Promise<number> {
   const row = await rowOf(db, id);
   // The row's trigger throws its file away; the videos' playlists are written without it.
   await db.delete(subtitles).where(eq(subtitles.id, id));
   await publishSubtitles(db, storage, row.content_id);
-  return getContentLang(db, row.content_lang_id);
+  return row.content_lang_id;
 }
 
 /** Where a WebVTT file's last cue ends, in seconds (its cues are in order of start; the latest end is looked for). */
@@ -240,10 +237,10 @@ function trackNames(rows: TrackRow[]): string[] {
 
 /**
  * Writes again the master playlist of each ready video of an episode with the episode's subtitles in every
- * language as its `SUBTITLES` group (no picture is transcoded): the transcoder's own `master.m3u8` stays as it was,
- * the new master and each subtitles playlist are stored under names made from their content (stored objects are
- * cached for a year), and the video's `playback_url` names the new master. Published catalogues keep naming the
- * master they were built with until the next build. Idempotent; serialised per episode by a row lock.
+ * language as its `SUBTITLES` group (no picture is transcoded): each subtitles playlist is stored under a name made
+ * from its content (stored objects are cached for a year), and the videos module writes the master (videos/hls:
+ * the transcoder's own `master.m3u8` stays as it was, `playback_url` names the new one). Published catalogues keep
+ * naming the master they were built with until the next build. Idempotent; serialised per episode by a row lock.
  */
 export async function publishSubtitles(db: Executor, storage: Storage, contentId: number): Promise<void> {
   await db.execute(sql`select id from ${content} where id = ${contentId} for update`);
@@ -264,7 +261,6 @@ export async function publishSubtitles(db: Executor, storage: Storage, contentId
     .select({
       id: videoFiles.id,
       prefix: videoFiles.output_prefix,
-      playback_url: videoFiles.playback_url,
       duration: sql<
         number | null
       >`coalesce((${videoFiles.source}->>'duration_sec')::float8, ${videoFiles.duration_sec})`,
@@ -289,35 +285,24 @@ export async function publishSubtitles(db: Executor, storage: Storage, contentId
     return texts.get(key) as Promise<string>;
   };
   for (const video of videos) {
-    const url = await videoMaster(storage, { ...video, prefix: video.prefix as string }, tracks, vttOf);
-    if (url && url !== video.playback_url) {
-      await db.update(videoFiles).set({ playback_url: url }).where(eq(videoFiles.id, video.id));
-    }
+    const group =
+      tracks.length === 0
+        ? []
+        : await videoTracks(storage, { ...video, prefix: video.prefix as string }, tracks, {
+            vttOf,
+            pts: await firstPtsOfVideo(db, storage, video.id),
+          });
+    await rewriteMaster(db, storage, video.id, (master) => withSubtitlesGroup(master, group));
   }
 }
 
-/** One video's master with the tracks; undefined when its ladder has no master to start from. */
-async function videoMaster(
+/** One video's copies of the tracks, stored in its ladder's folder: the group its master lists. */
+async function videoTracks(
   storage: Storage,
-  video: { prefix: string; playback_url: string | null; duration: number | null },
+  video: { prefix: string; duration: number | null },
   tracks: TrackRow[],
-  vttOf: (key: string) => Promise<string>,
-): Promise<string | undefined> {
-  // The master as it is now (its audio tracks perhaps named again by staff since the transcode, decision 068): the
-  // group's own lines are replaced, the rest kept.
-  const baseKey =
-    masterKey({ output_prefix: video.prefix, playback_url: video.playback_url }) ?? `${video.prefix}/master.m3u8`;
-  const body = await storage.read(baseKey);
-  if (!body) return undefined;
-  const base = await readText(body);
-  if (tracks.length === 0) {
-    const bare = withSubtitlesGroup(base, []);
-    if (bare === base) return storage.publicUrl(baseKey);
-    const key = `${video.prefix}/master-${shortHash(bare)}.m3u8`;
-    await storage.put(key, Buffer.from(bare), M3U8);
-    return storage.publicUrl(key);
-  }
-  const pts = await firstPts90k(storage, video.prefix, base);
+  { vttOf, pts }: { vttOf: (key: string) => Promise<string>; pts: number },
+): Promise<SubtitlesTrack[]> {
   const names = trackNames(tracks);
   const group: SubtitlesTrack[] = [];
   for (const [i, track] of tracks.entries()) {
@@ -335,10 +320,7 @@ async function videoMaster(
     );
     group.push({ name: names[i], language: track.code, captions: track.kind === 'captions', uri: `subs/${name}.m3u8` });
   }
-  const master = withSubtitlesGroup(base, group);
-  const key = `${video.prefix}/master-${shortHash(master)}.m3u8`;
-  await storage.put(key, Buffer.from(master), M3U8);
-  return storage.publicUrl(key);
+  return group;
 }
 
 /**

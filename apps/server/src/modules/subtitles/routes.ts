@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../lib/errors.ts';
 import { filePart } from '../../lib/file-part.ts';
 import { route } from '../../lib/route.ts';
+import { getContentLang } from '../content/index.ts';
 import { addSubtitles, deleteSubtitles, getSubtitles, shiftSubtitles } from './data.ts';
 
 const NOT_MULTIPART = 'Send the subtitles file as multipart/form-data in the field "file"';
@@ -38,17 +39,21 @@ export async function subtitlesRoutes(app: FastifyInstance) {
       api.subtitles.upload,
       async (req) => {
         const file = await uploadedFile(req as unknown as FastifyRequest);
-        return addSubtitles(deps, {
+        // An unknown version is a 404 before the file is read.
+        await getContentLang(deps.db, req.query.content_lang_id);
+        const versionId = await addSubtitles(deps, {
           contentLangId: req.query.content_lang_id,
           kind: req.query.kind,
           filename: file.filename,
           bytes: file.bytes,
         });
+        return getContentLang(deps.db, versionId);
       },
       { changes: 'own-transactions' },
     );
   });
   route(app, api.subtitles.get, (req) => getSubtitles(deps, req.body.id));
-  route(app, api.subtitles.shift, (req) => shiftSubtitles(deps, req.body));
-  route(app, api.subtitles.delete, (req) => deleteSubtitles(deps, req.body.id));
+  // Each answers the language version the subtitles belong to, as content answers it.
+  route(app, api.subtitles.shift, async (req) => getContentLang(deps.db, await shiftSubtitles(deps, req.body)));
+  route(app, api.subtitles.delete, async (req) => getContentLang(deps.db, await deleteSubtitles(deps, req.body.id)));
 }

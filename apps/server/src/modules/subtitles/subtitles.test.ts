@@ -7,8 +7,8 @@ import { validateCatalogue } from '../../test/catalogue-schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { testMaster } from '../../test/masters.ts';
 import { fileUpload } from '../../test/multipart.ts';
-import { createTranscoder } from '../videos/index.ts';
-import { withSubtitlesGroup } from './hls.ts';
+
+import { createTranscoder, withSubtitlesGroup } from '../videos/index.ts';
 
 const ENGLISH = 1;
 const RUSSIAN = 2;

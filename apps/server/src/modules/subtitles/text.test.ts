@@ -1,45 +1,7 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { decodeSubtitles, eightBitEncoding } from './decode.ts';
-import { withSubtitlesGroup } from './hls.ts';
 import { namesALanguage, parseSubtitles, plainText, vttText, writeWebVtt } from './parse.ts';
-import { firstPtsOf } from './pts.ts';
-
-const MASTER = [
-  '#EXTM3U',
-  '#EXT-X-VERSION:3',
-  '#EXT-X-INDEPENDENT-SEGMENTS',
-  '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="English",LANGUAGE="en",URI="a0/index.m3u8"',
-  '#EXT-X-STREAM-INF:BANDWIDTH=900000,RESOLUTION=640x360,AUDIO="aud"',
-  'r0/index.m3u8',
-  '#EXT-X-STREAM-INF:BANDWIDTH=1500000,RESOLUTION=854x480,AUDIO="aud"',
-  'r1/index.m3u8',
-  '',
-].join('\n');
-const tracks = [
-  { name: 'Russian', language: 'ru', captions: false, uri: 'subs/1-a.m3u8' },
-  { name: 'English "CC"', language: 'en', captions: true, uri: 'subs/2-b.m3u8' },
-];
-
-describe('the SUBTITLES group, as text', () => {
-  it('keeps other groups, names the group on every variant, and is idempotent', () => {
-    const once = withSubtitlesGroup(MASTER, tracks);
-    const lines = once.split('\n');
-    expect(lines[3]).toContain('TYPE=AUDIO');
-    expect(lines[4]).toBe(
-      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="Russian",LANGUAGE="ru",DEFAULT=NO,AUTOSELECT=YES,FORCED=NO,URI="subs/1-a.m3u8"',
-    );
-    // A quoted string holds no double quote.
-    expect(lines[5]).toContain('NAME="English \'CC\'"');
-    expect(lines[5]).toContain('CHARACTERISTICS="public.accessibility.transcribes-spoken-dialog');
-    expect(
-      lines.filter((l) => l.startsWith('#EXT-X-STREAM-INF')).every((l) => l.endsWith(',AUDIO="aud",SUBTITLES="subs"')),
-    ).toBe(true);
-    expect(withSubtitlesGroup(once, tracks)).toBe(once);
-    expect(withSubtitlesGroup(once, [tracks[1]])).toBe(withSubtitlesGroup(MASTER, [tracks[1]]));
-    expect(withSubtitlesGroup(once, [])).toBe(MASTER);
-  });
-});
 
 describe('reading subtitles', () => {
   it('tells Windows-1251 from Windows-1252 on a single short cue', () => {
@@ -82,27 +44,5 @@ describe('reading subtitles', () => {
       '<i>Hi</i> &lt;script&gt;x&lt;/script&gt; &amp; &lt;font color="red"&gt;-&gt;&lt;/font&gt; --&gt;',
     );
     expect(plainText(vtt)).toBe(text);
-  });
-});
-
-describe('the first presentation time of a segment', () => {
-  it('is read from the PTS of the first PES packets', () => {
-    const packet = (pts: number) => {
-      const p = Buffer.alloc(188, 0xff);
-      p.set([0x47, 0x41, 0x00, 0x10, 0, 0, 1, 0xe0, 0, 0, 0x80, 0x80, 5]);
-      p.set(
-        [
-          0x21 | (Math.floor(pts / 2 ** 30) << 1),
-          (pts >> 22) & 0xff,
-          (((pts >> 15) & 0x7f) << 1) | 1,
-          (pts >> 7) & 0xff,
-          ((pts & 0x7f) << 1) | 1,
-        ],
-        13,
-      );
-      return p;
-    };
-    expect(firstPtsOf(Buffer.concat([packet(129_003), packet(126_000)]))).toBe(126_000);
-    expect(firstPtsOf(Buffer.alloc(188))).toBeUndefined();
   });
 });

@@ -15,10 +15,10 @@ import {
 } from '@kids-vod/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import { videoFiles } from '../../db/schema.ts';
 import { badRequest, HttpError } from '../../lib/errors.ts';
 import type { PutOptions, Storage } from '../../lib/storage/index.ts';
 import {
+  addVideoFile,
   type Binaries,
   getVideoFile,
   MAX_MASTER_SECONDS,
@@ -181,28 +181,13 @@ export async function keepVideo(
   }
   const key = `masters/${randomUUID()}`;
   const { size } = await storage.moveIn(key, file, { contentType: 'application/octet-stream', immutable: true });
-  let stored = true;
+  let id: number;
   try {
-    // In a transaction of its own, though it is one statement: that is where the audit log learns who uploaded.
-    const [row] = await db.transaction((tx) =>
-      tx
-        .insert(videoFiles)
-        .values({
-          ext_id: `vf_${randomUUID().replaceAll('-', '')}`,
-          name: labelFromName(filename, 'video'),
-          storage_key: key,
-          size_bytes: size,
-          duration_sec: Math.round(source.duration_sec),
-          source,
-          status: 'queued',
-        })
-        .returning({ id: videoFiles.id }),
-    );
-    // Recorded: from here the master is the row's, whatever happens to this answer.
-    stored = false;
-    return await getVideoFile(db, row.id);
+    id = await addVideoFile(db, { name: labelFromName(filename, 'video'), storage_key: key, size_bytes: size, source });
   } catch (err) {
-    if (stored) await storage.delete(key).catch(noop);
+    await storage.delete(key).catch(noop);
     throw err;
   }
+  // Recorded: from here the master is the row's, whatever happens to this answer.
+  return getVideoFile(db, id);
 }

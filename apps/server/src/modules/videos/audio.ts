@@ -2,8 +2,6 @@
  * A video's audio tracks by language (issue 31, decision 068): each audio stream of the master is a rendition of the
  * HLS master's AUDIO group, named by the service's language its tag says, or by the one staff chose.
  */
-import { randomUUID } from 'node:crypto';
-import { text } from 'node:stream/consumers';
 import type { VideoAudioBody, VideoFile, VideoSource } from '@kids-vod/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +9,8 @@ import type { Executor } from '../../db/client.ts';
 import { content, contentLangs, languages, type StoredAudioTrack, videoFiles } from '../../db/schema.ts';
 import { conflict, fieldError, itemNotFound } from '../../lib/errors.ts';
 import { getVideoFile } from './data.ts';
-import { type AudioLabel, audioLabel, audioPlaylist, languageOfTag, withAudioGroup } from './engine/index.ts';
+import { audioLabel, audioPlaylist, languageOfTag } from './engine/index.ts';
+import { type AudioLabel, masterKey, rewriteMaster, withAudioGroup } from './hls/index.ts';
 
 interface Language {
   id: number;
@@ -67,16 +66,10 @@ export async function audioTracksOf(
   return { tracks, labels: tracks.map((t, k) => labelOf(t, k, all)) };
 }
 
-/** The stored key of a ready video's HLS master: its playback URL's last part, in the ladder's folder. */
-export function masterKey(row: { output_prefix: string | null; playback_url: string | null }): string | null {
-  if (!row.output_prefix || !row.playback_url) return null;
-  return `${row.output_prefix}/${row.playback_url.slice(row.playback_url.lastIndexOf('/') + 1)}`;
-}
-
 /**
- * Staff choose the languages of a ready video's tracks: the HLS master is written again under a new name (masters
- * are cached as immutable, and catalogues already published keep the one they name, as with posters); the picture
- * and the sound are not transcoded again.
+ * Staff choose the languages of a ready video's tracks: the HLS master is written again under a new name (hls/:
+ * masters are cached as immutable, and catalogues already published keep the one they name, as with posters); the
+ * picture and the sound are not transcoded again.
  */
 export async function setAudioLanguages(app: FastifyInstance, body: VideoAudioBody): Promise<VideoFile> {
   const id = await app.database.db.transaction((tx) => relabel(app, tx, body));
@@ -121,20 +114,13 @@ async function relabel(app: FastifyInstance, db: Executor, body: VideoAudioBody)
       problem: chosen.lang_id === null ? 'No language was chosen for the track.' : null,
     };
   });
-  const stored = await app.storage.read(key);
-  if (!stored) throw conflict('The video’s HLS master is missing from storage: process the video again');
-  const master = withAudioGroup(
-    await text(stored),
-    tracks.map((t, k) => ({ ...labelOf(t, k, all), playlist: t.playlist })),
+  const written = await rewriteMaster(db, app.storage, row.id, (master) =>
+    withAudioGroup(
+      master,
+      tracks.map((t, k) => ({ ...labelOf(t, k, all), playlist: t.playlist })),
+    ),
   );
-  const newKey = `${row.output_prefix}/master-${randomUUID().slice(0, 8)}.m3u8`;
-  await app.storage.put(newKey, Buffer.from(master), {
-    contentType: 'application/vnd.apple.mpegurl',
-    immutable: true,
-  });
-  await db
-    .update(videoFiles)
-    .set({ audio_tracks: tracks, playback_url: app.storage.publicUrl(newKey) })
-    .where(eq(videoFiles.id, row.id));
+  if (!written) throw conflict('The video’s HLS master is missing from storage: process the video again');
+  await db.update(videoFiles).set({ audio_tracks: tracks }).where(eq(videoFiles.id, row.id));
   return row.id;
 }

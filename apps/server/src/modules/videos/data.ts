@@ -1,8 +1,9 @@
-import type { VideoFile, VideoFilePage, VideoStatus } from '@kids-vod/contract';
+import { randomUUID } from 'node:crypto';
+import type { VideoFile, VideoFilePage, VideoSource, VideoStatus } from '@kids-vod/contract';
 import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { brands, content, contentLangs, languages, videoFiles } from '../../db/schema.ts';
-import { conflict, itemNotFound } from '../../lib/errors.ts';
+import { conflict, itemNotFound, notFound } from '../../lib/errors.ts';
 import { likeAnywhere } from '../../lib/like.ts';
 import { moveToBin } from '../bin/index.ts';
 import { toVideoFile, videoFileColumns } from './view.ts';
@@ -35,6 +36,56 @@ export async function getVideoFile(db: Executor, id: number): Promise<VideoFile>
   const [row] = await selectFiles(db).where(and(eq(videoFiles.id, id), sql`${videoFiles.deleted_at} is null`));
   if (!row) throw itemNotFound('Video file', id);
   return toVideoFile(row);
+}
+
+/**
+ * A new video file, queued for processing (its id): its master stored under `storage_key`, what the probe read of
+ * it. The one place a video's row is made (uploads ask here). In a transaction of its own, though it is one statement: that is
+ * where the audit log learns who uploaded.
+ */
+export async function addVideoFile(
+  db: Executor,
+  file: { name: string; storage_key: string; size_bytes: number; source: VideoSource },
+): Promise<number> {
+  const [row] = await db.transaction((tx) =>
+    tx
+      .insert(videoFiles)
+      .values({
+        ...file,
+        ext_id: `vf_${randomUUID().replaceAll('-', '')}`,
+        duration_sec: Math.round(file.source.duration_sec),
+        status: 'queued',
+      })
+      .returning({ id: videoFiles.id }),
+  );
+  return row.id;
+}
+
+/**
+ * The video `extId` attached to the language version `versionId` (locked by the caller first, always before the
+ * files, so that attaches to one version run one after the other), in place of the one it had. Answers false when
+ * it was attached there already; refused when it is attached to another version.
+ */
+export async function attachVideoFile(db: Executor, extId: string, versionId: number): Promise<boolean> {
+  const [file] = await db
+    .select({ id: videoFiles.id, content_lang_id: videoFiles.content_lang_id })
+    .from(videoFiles)
+    .where(eq(videoFiles.ext_id, extId))
+    .for('update');
+  if (!file) throw notFound('Video file');
+  if (file.content_lang_id === versionId) return false;
+  if (file.content_lang_id !== null) {
+    throw conflict('This video is attached to another language version. Detach it first.');
+  }
+  await detachVideoFile(db, versionId);
+  await db.update(videoFiles).set({ content_lang_id: versionId }).where(eq(videoFiles.id, file.id));
+  await fillEpisodeDuration(db, file.id);
+  return true;
+}
+
+/** The language version's video, if any, detached from it (kept in the videos list, unattached). */
+export async function detachVideoFile(db: Executor, versionId: number): Promise<void> {
+  await db.update(videoFiles).set({ content_lang_id: null }).where(eq(videoFiles.content_lang_id, versionId));
 }
 
 /** A failed video goes back in the queue, due now, with its attempts counted afresh. */

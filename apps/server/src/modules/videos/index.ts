@@ -1,5 +1,14 @@
-export { masterKey } from './audio.ts';
-export { deleteVideoFile, fillEpisodeDuration, getVideoFile, listVideoFiles, retryVideoFile } from './data.ts';
+/** What other modules use of videos (issue 36: the one owner of a video's row, its ladder and its HLS master). */
+export {
+  addVideoFile,
+  attachVideoFile,
+  deleteVideoFile,
+  detachVideoFile,
+  fillEpisodeDuration,
+  getVideoFile,
+  listVideoFiles,
+  retryVideoFile,
+} from './data.ts';
 export {
   type Binaries,
   MAX_MASTER_SECONDS,
@@ -8,6 +17,9 @@ export {
   probeMaster,
   videoBinaries,
 } from './engine/index.ts';
+export { firstPtsOfVideo } from './first-pts.ts';
+export { masterKey, rewriteMaster, type SubtitlesTrack, withSubtitlesGroup } from './hls/index.ts';
+export type { VideoReadyListener } from './ready.ts';
 export { videoRoutes } from './routes.ts';
 export { type VideoServices, videoWorkDir } from './services.ts';
 export { createTranscoder, type Transcoder } from './transcoder.ts';

@@ -1,11 +1,16 @@
 import path from 'node:path';
 import type { Config } from '../../config.ts';
-import type { Binaries } from './engine/index.ts';
+import type { Binaries, LadderStep } from './engine/index.ts';
+import type { VideoReadyListener } from './ready.ts';
 
 export interface VideoServices {
   bin: Binaries;
   /** Uploads arrive, masters are copied and ladders are written here before they are stored. */
   workDir: string;
+  /** The ladder's steps (VIDEO_LADDER, decision 069). */
+  ladder: readonly LadderStep[];
+  /** Told when a video becomes ready (ready.ts): given by the composition root, never imported by videos. */
+  whenReady: readonly VideoReadyListener[];
   /** A video was queued: a transcoder in this process looks at once rather than at its next poll. */
   queued: () => void;
 }

@@ -10,17 +10,19 @@ import { videoFiles } from '../../db/schema.ts';
 import { outsideAnyActor } from '../../lib/actor.ts';
 import { collectGarbage, throwAway } from '../../lib/storage/garbage.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { publishSubtitlesOfVideo } from '../subtitles/index.ts';
 import { audioTracksOf } from './audio.ts';
 import { fillEpisodeDuration } from './data.ts';
 import {
   type Binaries,
   type LadderResult,
+  type LadderStep,
   MediaToolFailed,
   NotAVideo,
   probeMaster,
   transcodeLadder,
 } from './engine/index.ts';
+import { firstPlaybackUrl } from './hls/index.ts';
+import { catchUpReady, READY_RETRY_MS, tellReady, type VideoReadyListener } from './ready.ts';
 
 /**
  * How the video jobs run (docs/decisions/060-video-jobs.md). A job is its video's row: claimed `for update skip
@@ -52,6 +54,10 @@ export interface TranscoderOptions {
   concurrency: number;
   /** Where masters are copied (S3) and ladders written before they are stored: a folder of DATA_DIR. */
   workDir: string;
+  /** The ladder's steps (VIDEO_LADDER); the default ladder without. */
+  ladder?: readonly LadderStep[];
+  /** Told when a video becomes ready (ready.ts): subtitles add themselves to its master. */
+  whenReady?: readonly VideoReadyListener[];
   log: FastifyBaseLogger;
   /** The clock leases and back-off are measured by: the real one, or one a test controls. */
   now?: () => Date;
@@ -96,6 +102,7 @@ function failureSentence(err: unknown): string {
 export function createTranscoder(options: TranscoderOptions): Transcoder {
   const { db, storage, bin, log } = options;
   const clock = options.now ?? (() => new Date());
+  const readyContext = { db, storage, log, listeners: options.whenReady ?? [], now: clock };
   const owner = `${options.name ?? hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const working = new Map<number, { abort: AbortController; done: Promise<void> }>();
   let timer: NodeJS.Timeout | undefined;
@@ -243,6 +250,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
         source,
         outDir,
         audioLabels: audio.labels,
+        steps: options.ladder,
         signal: abort.signal,
         onProgress: (percent) => {
           const at = Date.now();
@@ -268,7 +276,10 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
         output_prefix: job.attempt_prefix,
         attempt_prefix: null,
         poster_key: posterKey,
-        playback_url: storage.publicUrl(`${job.attempt_prefix}/${ladder.master}`),
+        ...firstPlaybackUrl(storage, job.attempt_prefix, ladder.master),
+        first_pts_90k: ladder.first_pts_90k,
+        // Cleared once every listener of a ready video succeeded; else told again at a poll after this (ready.ts).
+        master_due_at: new Date(clock().getTime() + READY_RETRY_MS).toISOString(),
         thumbnail_url: storage.publicUrl(posterKey),
         lease_owner: null,
         lease_until: null,
@@ -282,9 +293,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
           log.warn({ err, video: job.id }, 'episode duration not filled'),
         );
         // The episode's subtitles join the master the ladder was written with (a text rewrite, decision 067).
-        await publishSubtitlesOfVideo(db, storage, job.id).catch((err) =>
-          log.warn({ err, video: job.id }, 'subtitles not added to the master'),
-        );
+        await tellReady(readyContext, job.id);
       }
     } catch (err) {
       await settleFailure(job, err, lost);
@@ -297,6 +306,9 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
 
   async function runDue(): Promise<number> {
     let started = 0;
+    // Ready videos whose listeners failed are told again first: it is quick, and their masters are behind.
+    if (!stopped)
+      await catchUpReady(readyContext).catch((err) => log.warn({ err }, 'could not tell ready videos again'));
     while (!stopped && working.size < options.concurrency) {
       const job = await claim();
       if (job === null) continue;

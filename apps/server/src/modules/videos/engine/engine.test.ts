@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { VideoSource } from '@kids-vod/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { masterPlaylist, withAudioGroup } from '../hls/index.ts';
 import {
   audioLabel,
   LOUDNESS,
   languageOfTag,
   makeTestMaster,
-  masterPlaylist,
   NotAVideo,
   planLadder,
   probeMaster,
@@ -18,7 +18,6 @@ import {
   takePoster,
   transcodeLadder,
   videoBinaries,
-  withAudioGroup,
 } from './index.ts';
 import { MediaToolFailed, runTool } from './process.ts';
 

@@ -1,30 +1,29 @@
 /**
  * The video engine (issue 29): probing masters, planning and transcoding the HLS ladder, posters. Pure functions
  * over local files and the ffmpeg / ffprobe binaries; the job runner (leases, storage, the database) calls them.
+ * The ladder's files: steps.ts (the ladder as data), args.ts (ffmpeg's arguments), progress.ts, failures.ts,
+ * playlists.ts, ladder.ts (the run); the HLS master's text is ../hls/master.ts.
  */
+export { LOUDNESS, ladderArgs, SEGMENT_SECONDS } from './args.ts';
+export { audioLabel, languageOfTag } from './audio-labels.ts';
+export { type AudioRendition, type LadderResult, transcodeLadder } from './ladder.ts';
 export {
-  AUDIO_GROUP,
-  type AudioLabel,
-  type AudioRendition,
   audioFolder,
-  audioLabel,
   audioPlaylist,
-  type LadderResult,
-  LOUDNESS,
-  ladderArgs,
-  languageOfTag,
-  masterPlaylist,
   parseMediaPlaylist,
-  planLadder,
-  type Rung,
   readMediaPlaylist,
-  rungFolder,
-  rungPlaylist,
-  SEGMENT_SECONDS,
-  transcodeLadder,
-  withAudioGroup,
-} from './ladder.ts';
+  renditionFolder,
+  renditionPlaylist,
+} from './playlists.ts';
 export { takePoster } from './poster.ts';
 export { MAX_MASTER_SECONDS, NotAVideo, probeMaster } from './probe.ts';
 export { type Binaries, MediaToolFailed, videoBinaries } from './process.ts';
+export {
+  DEFAULT_LADDER,
+  DEFAULT_STEPS,
+  LadderSetting,
+  type LadderStep,
+  type PlannedRendition,
+  planLadder,
+} from './steps.ts';
 export { makeTestMaster, type TestMasterContainer } from './test-master.ts';

@@ -1,0 +1,20 @@
+import type { Config } from './config.ts';
+import { publishSubtitlesOfVideo } from './modules/subtitles/index.ts';
+import { type VideoServices, videoBinaries, videoWorkDir } from './modules/videos/index.ts';
+
+/**
+ * The videos module's services for the server (app.ts) and `npm run worker` (worker.ts), built once: the binaries,
+ * the work folder, the ladder's steps, and the listeners of "a video became ready" (decision 069). Here, outside
+ * both modules, subtitles is registered with videos: videos never imports it.
+ */
+export function videoServices(config: Config): VideoServices {
+  return {
+    bin: videoBinaries(config),
+    workDir: videoWorkDir(config),
+    ladder: config.VIDEO_LADDER,
+    // The episode's subtitles join the master the ladder was written with (a text rewrite, decision 067).
+    whenReady: [publishSubtitlesOfVideo],
+    // Until a transcoder runs in this process (server-jobs.ts), a queued video waits for a worker's poll.
+    queued: () => {},
+  };
+}
