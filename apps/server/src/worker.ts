@@ -16,7 +16,7 @@ async function main() {
   const config = loadConfig();
   if (!config.DATABASE_URL) {
     throw new ConfigError(
-      'A worker shares the server’s PostgreSQL: set DATABASE_URL (the embedded database belongs to the server alone, which processes videos itself)',
+      '`npm run worker` needs PostgreSQL: set DATABASE_URL to the server’s database. On the embedded database no worker can start: the server processes its videos itself (TRANSCODE_CONCURRENCY 1 or more).',
     );
   }
   if (config.TRANSCODE_CONCURRENCY === 0)
