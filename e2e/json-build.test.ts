@@ -1,4 +1,4 @@
-import type { CatalogBuildRecord, Language } from '@kids-vod/contract';
+import type { CatalogueBuildRecord, Language } from '@kids-vod/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleUnderTest, expectAccessible, expectNoConsoleErrors, startConsole } from './support/console.ts';
@@ -18,7 +18,7 @@ async function post<T = { id: number }>(url: string, body: unknown): Promise<T> 
   return res.json();
 }
 
-async function builds(): Promise<CatalogBuildRecord[]> {
+async function builds(): Promise<CatalogueBuildRecord[]> {
   return post('/api/catalog/builds', {});
 }
 

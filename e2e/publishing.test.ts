@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CatalogBuildRecord } from '@kids-vod/contract';
+import type { CatalogueBuildRecord } from '@kids-vod/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleUnderTest, expectAccessible, expectNoConsoleErrors, startConsole } from './support/console.ts';
@@ -92,7 +92,7 @@ describe('publishing', () => {
     await post('/api/content/upload_json?lang=en', {});
     const [version] = await post<{ id: number }[]>('/api/brand_lang/list', { brand_id: d.comet.id });
     await post('/api/brand_lang/update', { id: version.id, title: 'Captain Comet Returns' });
-    const before = (await post<CatalogBuildRecord[]>('/api/catalog/builds', {})).length;
+    const before = (await post<CatalogueBuildRecord[]>('/api/catalog/builds', {})).length;
 
     const page = await c.newPage();
     await c.signIn(page);
@@ -107,12 +107,12 @@ describe('publishing', () => {
     // Cancel publishes nothing.
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await changes.waitFor({ state: 'detached' });
-    expect((await post<CatalogBuildRecord[]>('/api/catalog/builds', {})).length).toBe(before);
+    expect((await post<CatalogueBuildRecord[]>('/api/catalog/builds', {})).length).toBe(before);
 
     await page.getByRole('button', { name: 'Build and publish' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByTestId('result-en').getByText('Published').waitFor();
-    expect((await post<CatalogBuildRecord[]>('/api/catalog/builds', {})).length).toBe(before + 1);
+    expect((await post<CatalogueBuildRecord[]>('/api/catalog/builds', {})).length).toBe(before + 1);
 
     // Nothing left to change says so.
     await page.getByRole('button', { name: 'Build and publish' }).click();
@@ -122,7 +122,7 @@ describe('publishing', () => {
   });
 
   it('rolls back to the previous build: the stable URL answers its file, and the history says so', async () => {
-    const [live, previous] = await post<CatalogBuildRecord[]>('/api/catalog/builds', { lang_id: ENGLISH, limit: 2 });
+    const [live, previous] = await post<CatalogueBuildRecord[]>('/api/catalog/builds', { lang_id: ENGLISH, limit: 2 });
     expect(live.is_live).toBe(true);
     const page = await c.newPage();
     await c.signIn(page);
@@ -132,7 +132,7 @@ describe('publishing', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Make live' }).click();
     await page.getByText('The earlier build is live again').waitFor();
 
-    const [entry] = await post<CatalogBuildRecord[]>('/api/catalog/builds', { lang_id: ENGLISH, limit: 1 });
+    const [entry] = await post<CatalogueBuildRecord[]>('/api/catalog/builds', { lang_id: ENGLISH, limit: 1 });
     expect(entry.rollback_of?.id).toBe(previous.id);
     await page
       .getByTestId(`rollback-${entry.id}`)

@@ -22,7 +22,7 @@ import { sessionGuard } from './modules/auth/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { binRoutes } from './modules/bin/routes.ts';
 import { brandRoutes } from './modules/brands/routes.ts';
-import { catalogRoutes } from './modules/catalog/routes.ts';
+import { catalogueRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { ingestKeyGuard } from './modules/ingest-keys/guard.ts';
 import { ingestKeyRoutes } from './modules/ingest-keys/routes.ts';
@@ -64,7 +64,7 @@ export interface AppOptions {
 
 /**
  * What the media folder may serve: the names storage keys get (uploads/sniff.ts, catalog/publish.ts, the video
- * ladders of modules/videos: rungs `r0/`, audio tracks `a0/`, masters written again `master-<hex>.m3u8`; their
+ * ladders of modules/videos: renditions `r0/`, audio tracks `a0/`, masters written again `master-<hex>.m3u8`; their
  * subtitles: modules/subtitles). Masters (`masters/`, and `videos/` from before the ladders) are never served.
  */
 const MEDIA_FILE =
@@ -182,7 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await subtitlesRoutes(api);
     await ingestKeyRoutes(api);
     await reportRoutes(api);
-    await catalogRoutes(api);
+    await catalogueRoutes(api);
     await localeRoutes(api);
     await auditRoutes(api);
     await binRoutes(api);

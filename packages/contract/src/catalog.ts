@@ -10,16 +10,16 @@ import { call, Id, LanguageCode, Timestamp } from './common.ts';
 import type { WhereToWatch, WhereToWatchFrom } from './country-rules.ts';
 import { ReadinessItem } from './readiness.ts';
 
-export const CatalogBuild = z.object({
+export const CatalogueBuild = z.object({
   url: z.string(),
   size_bytes: z.int(),
   sha256: z.string(),
   created_at: Timestamp,
   counts: z.record(z.string(), z.int()),
 });
-export type CatalogBuild = z.infer<typeof CatalogBuild>;
+export type CatalogueBuild = z.infer<typeof CatalogueBuild>;
 
-export const CatalogBuildRecord = CatalogBuild.extend({
+export const CatalogueBuildRecord = CatalogueBuild.extend({
   id: z.int(),
   lang_id: z.int(),
   lang_code: z.string(),
@@ -34,7 +34,12 @@ export const CatalogBuildRecord = CatalogBuild.extend({
   /** Built by the server itself at an edge of the schedule (api.md, "Availability in time"), not by a person. */
   automatic: z.boolean().optional(),
 });
-export type CatalogBuildRecord = z.infer<typeof CatalogBuildRecord>;
+export type CatalogueBuildRecord = z.infer<typeof CatalogueBuildRecord>;
+/**
+ * @deprecated The console's name for `CatalogueBuildRecord` while its half of issue 36 is merged (one word: catalogue,
+ * decision 069); removed once the console says `CatalogueBuildRecord`.
+ */
+export type CatalogBuildRecord = CatalogueBuildRecord;
 
 // The shape whereToWatch() answers (country-rules.ts, without zod for the console): `satisfies` keeps the two alike.
 const WhereToWatchSchema = z.object({
@@ -214,7 +219,7 @@ export const Preview = z.object({
 export type Preview = z.infer<typeof Preview>;
 
 export const CatalogueDiff = z.object({
-  live: CatalogBuildRecord.nullable(),
+  live: CatalogueBuildRecord.nullable(),
   changes: z.array(CatalogueChange),
   /**
    * Language versions the build would leave out only because their video is still processing: published now, they
@@ -229,22 +234,22 @@ export const CatalogueDiff = z.object({
 });
 export type CatalogueDiff = z.infer<typeof CatalogueDiff>;
 
-export const LeftOut = z.object({ build: CatalogBuildRecord, hidden: z.array(HiddenItem) });
+export const LeftOut = z.object({ build: CatalogueBuildRecord, hidden: z.array(HiddenItem) });
 export type LeftOut = z.infer<typeof LeftOut>;
 
-export const catalogCalls = {
+export const catalogueCalls = {
   publish: call({
     ...addresses.catalog.publish,
     summary: 'Build and publish the catalogue of one language',
     query: z.object({ lang: LanguageCode }),
-    response: CatalogBuildRecord,
+    response: CatalogueBuildRecord,
   }),
   builds: call({
     ...addresses.catalog.builds,
     read: true,
     summary: 'Earlier catalogue builds, newest first (of one language when lang_id is given)',
     body: z.object({ lang_id: z.int().positive().optional(), limit: z.int().min(1).max(200).default(50) }),
-    response: z.array(CatalogBuildRecord),
+    response: z.array(CatalogueBuildRecord),
   }),
   preview: call({
     ...addresses.catalog.preview,
@@ -265,7 +270,7 @@ export const catalogCalls = {
     summary: 'Make an earlier build live again (a rollback); answers the new history entry',
     // `lang`, when sent, must be the build's language: a console showing one language never rolls back another.
     body: z.object({ id: Id, lang: LanguageCode.optional() }),
-    response: CatalogBuildRecord,
+    response: CatalogueBuildRecord,
   }),
   leftOut: call({
     ...addresses.catalog.leftOut,

@@ -2,7 +2,7 @@ import { auditCalls } from './audit.ts';
 import { authCalls } from './auth.ts';
 import { binCalls } from './bin.ts';
 import { brandCalls } from './brands.ts';
-import { catalogCalls } from './catalog.ts';
+import { catalogueCalls } from './catalog.ts';
 import { contentCalls, linkCalls } from './content.ts';
 import { intakeCalls } from './intake.ts';
 import { localeCalls } from './locales.ts';
@@ -65,7 +65,7 @@ export const api = {
   intake: intakeCalls,
   locale: localeCalls,
   audit: auditCalls,
-  catalog: catalogCalls,
+  catalog: catalogueCalls,
   bin: binCalls,
   schedule: scheduleCalls,
 };

@@ -37,7 +37,7 @@ export const AudioTrack = z.object({
 });
 export type AudioTrack = z.infer<typeof AudioTrack>;
 
-/** One rung of a video's HLS ladder; `bandwidth` is the peak bit rate in bits per second, as its playlist says. */
+/** One rendition of a video's HLS ladder; `bandwidth` is the peak bit rate in bits per second, as its playlist says. */
 export const Rendition = z.object({ width: z.int(), height: z.int(), bandwidth: z.int() });
 export type Rendition = z.infer<typeof Rendition>;
 

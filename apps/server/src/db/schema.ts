@@ -587,7 +587,7 @@ export const localeStrings = pgTable(
 );
 
 /** Published catalogues: the stable URL per language is overwritten, each build also kept under its own name. */
-export const catalogBuilds = pgTable(
+export const catalogueBuilds = pgTable(
   'catalog_builds',
   {
     id: serial('id').primaryKey(),
@@ -603,7 +603,7 @@ export const catalogBuilds = pgTable(
     /** Who published it; null for the server's own builds (the demo catalogue on first start). */
     created_by: text('created_by'),
     /** A rollback: the build whose file this entry made live again (its file, sha256 and counts are that build's). */
-    rollback_of: integer('rollback_of').references((): AnyPgColumn => catalogBuilds.id),
+    rollback_of: integer('rollback_of').references((): AnyPgColumn => catalogueBuilds.id),
     /** Built by the server at an edge of the schedule (modules/schedule), not by someone pressing Build. */
     automatic: boolean('automatic').notNull().default(false),
   },
@@ -615,10 +615,10 @@ export const catalogBuilds = pgTable(
  * catalog_builds is audited row by row and a large catalogue's list would be copied into every audit entry; and
  * not in storage, whose files are public while these names are of unpublished work.
  */
-export const catalogBuildLeftOut = pgTable('catalog_build_left_out', {
+export const catalogueBuildLeftOut = pgTable('catalog_build_left_out', {
   build_id: integer('build_id')
     .primaryKey()
-    .references(() => catalogBuilds.id, { onDelete: 'cascade' }),
+    .references(() => catalogueBuilds.id, { onDelete: 'cascade' }),
   items: jsonb('items').$type<HiddenItem[]>().notNull(),
 });
 
@@ -674,7 +674,7 @@ export const automaticBuilds = pgTable(
       .notNull()
       .references(() => languages.id),
     state: text('state').$type<AutomaticBuildState>().notNull().default('waiting'),
-    build_id: integer('build_id').references(() => catalogBuilds.id),
+    build_id: integer('build_id').references(() => catalogueBuilds.id),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     next_try_at: isoTimestamp('next_try_at'),

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { CatalogBuildRecord } from '@kids-vod/contract';
+import type { CatalogueBuildRecord } from '@kids-vod/contract';
 import type { Db } from '../../db/client.ts';
 import { currentActor } from '../../lib/actor.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -44,7 +44,7 @@ export async function publishCatalogue(
   code: string,
   publicUrl?: string,
   options: PublishOptions = {},
-): Promise<CatalogBuildRecord> {
+): Promise<CatalogueBuildRecord> {
   const media = mediaUrls(publicUrl);
   return db.transaction(
     async (tx) => {
@@ -108,7 +108,7 @@ export async function rollBackTo(
   storage: Storage,
   target: { id: number; lang?: string },
   publicUrl?: string,
-): Promise<CatalogBuildRecord> {
+): Promise<CatalogueBuildRecord> {
   const media = mediaUrls(publicUrl);
   return db.transaction(async (tx) => {
     await lockBuilds(tx);

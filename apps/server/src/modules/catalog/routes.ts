@@ -8,7 +8,7 @@ import { previewCatalogue } from './preview.ts';
 import { publishCatalogue, rollBackTo } from './publish.ts';
 import { brandReadiness } from './readiness.ts';
 
-export async function catalogRoutes(app: FastifyInstance) {
+export async function catalogueRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const publicUrl = app.config.PUBLIC_URL;
   // The answer is the build record; the contract's response schema keeps only what catalog.publish promises.

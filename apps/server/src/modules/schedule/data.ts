@@ -2,7 +2,7 @@ import type { AutomaticBuild, ScheduleEdge, ScheduleEntity, ScheduleJobsPage } f
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
-import { automaticBuilds, catalogBuilds, languages } from '../../db/schema.ts';
+import { automaticBuilds, catalogueBuilds, languages } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 
 /* ------------------------------------------------------------------------------------------------
@@ -325,8 +325,8 @@ export async function listAutomaticBuilds(
         eq(automaticBuilds.state, 'failed'),
         sql`not exists (select 1 from ${automaticBuilds} ${doneLater} where ${doneLater.lang_id} = ${automaticBuilds.lang_id}
           and ${doneLater.state} = 'done' and ${doneLater.id} > ${automaticBuilds.id})`,
-        sql`not exists (select 1 from ${catalogBuilds} where ${catalogBuilds.lang_id} = ${automaticBuilds.lang_id}
-          and ${catalogBuilds.rollback_of} is null and ${catalogBuilds.created_at} > ${automaticBuilds.at})`,
+        sql`not exists (select 1 from ${catalogueBuilds} where ${catalogueBuilds.lang_id} = ${automaticBuilds.lang_id}
+          and ${catalogueBuilds.rollback_of} is null and ${catalogueBuilds.created_at} > ${automaticBuilds.at})`,
       ),
     );
   return { rows: rows satisfies AutomaticBuild[], count: total, failing };

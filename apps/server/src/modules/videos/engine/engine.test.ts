@@ -108,7 +108,7 @@ describe('planLadder', () => {
     ]);
     expect(planLadder(source(640, 360)).map((r) => [r.width, r.height])).toEqual([[640, 360]]);
     expect(planLadder(source(1280, 720)).map((r) => r.height)).toEqual([360, 480, 720]);
-    // Scope (2.39:1): fitted in each box by its width, and no 1080 rung from a 536-line picture.
+    // Scope (2.39:1): fitted in each box by its width, and no 1080 rendition from a 536-line picture.
     expect(planLadder(source(1280, 536)).map((r) => [r.width, r.height])).toEqual([
       [640, 268],
       [854, 358],
@@ -123,7 +123,7 @@ describe('planLadder', () => {
     ]);
   });
 
-  it('gives a source below 360p one rung at its own size, in even pixels', () => {
+  it('gives a source below 360p one rendition at its own size, in even pixels', () => {
     const [only, ...rest] = planLadder(source(321, 181));
     expect(rest).toEqual([]);
     expect([only.width, only.height]).toEqual([320, 180]);
@@ -217,7 +217,7 @@ describe('transcodeLadder', () => {
   const progress: number[] = [];
 
   beforeAll(async () => {
-    // 854x480 gives two rungs (360p, 480p); 8 s gives two segments, so that a boundary can be compared.
+    // 854x480 gives two renditions (360p, 480p); 8 s gives two segments, so that a boundary can be compared.
     master = join(dir, 'ladder.mp4');
     await makeTestMaster(bin, master, { seconds: 8, width: 854, height: 480, container: 'mp4' });
     probed = await probeMaster(bin, master);
@@ -230,7 +230,7 @@ describe('transcodeLadder', () => {
     });
   });
 
-  it('makes the rungs up to the source, with a master playlist whose fields are measured', async () => {
+  it('makes the renditions up to the source, with a master playlist whose fields are measured', async () => {
     expect(result.master).toBe('master.m3u8');
     expect(result.renditions.map((r) => [r.width, r.height, r.playlist])).toEqual([
       [640, 360, 'r0/index.m3u8'],
@@ -255,16 +255,16 @@ describe('transcodeLadder', () => {
       expect(Number(attributes['AVERAGE-BANDWIDTH'])).toBeGreaterThan(0);
       expect(Number(attributes['AVERAGE-BANDWIDTH'])).toBeLessThanOrEqual(Number(attributes.BANDWIDTH));
     }
-    // The larger rung costs more.
+    // The larger rendition costs more.
     expect(result.renditions[1].bandwidth).toBeGreaterThan(result.renditions[0].bandwidth);
   });
 
-  it('aligns keyframes: every segment starts with one, at the same moment on every rung', async () => {
+  it('aligns keyframes: every segment starts with one, at the same moment on every rendition', async () => {
     const starts: number[][] = [];
     for (const rendition of result.renditions) {
       const segments = await readMediaPlaylist(join(out, rendition.playlist));
       expect(segments.map((s) => Math.round(s.seconds))).toEqual([SEGMENT_SECONDS, 8 - SEGMENT_SECONDS]);
-      const rungStarts: number[] = [];
+      const renditionStarts: number[] = [];
       for (const segment of segments) {
         const { packets } = await ffprobeJson<{ packets: Array<{ pts_time: string; flags: string }> }>([
           '-select_streams',
@@ -274,11 +274,11 @@ describe('transcodeLadder', () => {
           join(out, rendition.playlist, '..', segment.uri),
         ]);
         expect(packets[0].flags).toMatch(/^K/);
-        // One keyframe a segment: none in between that a rung could cut at and another not.
+        // One keyframe a segment: none in between that a rendition could cut at and another not.
         expect(packets.filter((p) => p.flags.startsWith('K'))).toHaveLength(1);
-        rungStarts.push(Number(packets[0].pts_time));
+        renditionStarts.push(Number(packets[0].pts_time));
       }
-      starts.push(rungStarts);
+      starts.push(renditionStarts);
     }
     expect(starts[1]).toEqual(starts[0]);
   });

@@ -42,7 +42,7 @@ export async function hasFile(path: string): Promise<boolean> {
   }
 }
 
-/** A playlist's segments with their start times; a master playlist's largest rung. */
+/** A playlist's segments with their start times; a master playlist's largest rendition. */
 async function segmentsOf(playlist: string): Promise<Array<{ path: string; start: number; seconds: number }>> {
   const lines = (await readFile(playlist, 'utf8')).split(/\r?\n/);
   const variants = lines.filter((_, i) => i > 0 && lines[i - 1].startsWith('#EXT-X-STREAM-INF:'));

@@ -46,7 +46,7 @@ export function audioGroupLines(tracks: Array<AudioLabel & { playlist: string }>
 }
 
 /**
- * The master playlist, smallest rung first (players start with the first one listed). With audio, every variant is
+ * The master playlist, smallest rendition first (players start with the first one listed). With audio, every variant is
  * the picture alone and names the AUDIO group; its BANDWIDTH and CODECS count the largest audio track (RFC 8216
  * 4.3.4.2: a variant's bit rate includes the renditions it is played with).
  */
