@@ -106,7 +106,7 @@ export function readUpload(bytes: Buffer): { parsed: ParsedSubtitles; encoding: 
 /**
  * Subtitles added to a language version: parsed and converted first (a refusal stores nothing), the WebVTT stored,
  * then its row and every playlist of the episode's videos written in one transaction. If that fails, the stored
- * file is thrown away: nothing is half-saved.
+ * file is thrown away: nothing is half-saved. Answers the version's id (routes.ts answers the version).
  */
 export async function addSubtitles(
   { db, storage }: SubtitlesDeps,

@@ -21,6 +21,8 @@ export interface AudioLabel {
 export const AUDIO_GROUP = 'audio';
 
 const QUOTED_UNSAFE = /["\r\n]/g;
+/** A quoted-string attribute may hold neither a double quote nor a line break (RFC 8216, 4.2). */
+const quoted = (value: string) => `"${value.replace(QUOTED_UNSAFE, "'")}"`;
 
 /** The `#EXT-X-MEDIA` lines of the AUDIO group: the first track is the default (players start with it). */
 export function audioGroupLines(tracks: Array<AudioLabel & { playlist: string }>): string[] {
@@ -34,7 +36,7 @@ export function audioGroupLines(tracks: Array<AudioLabel & { playlist: string }>
     const attributes = [
       'TYPE=AUDIO',
       `GROUP-ID="${AUDIO_GROUP}"`,
-      `NAME="${name.replace(QUOTED_UNSAFE, "'")}"`,
+      `NAME=${quoted(name)}`,
       ...(t.language ? [`LANGUAGE="${t.language}"`] : []),
       `DEFAULT=${k === 0 ? 'YES' : 'NO'}`,
       'AUTOSELECT=YES',
@@ -103,9 +105,6 @@ export interface SubtitlesTrack {
   /** The media playlist, relative to the master or absolute. */
   uri: string;
 }
-
-/** A quoted-string attribute may hold neither a double quote nor a line break (RFC 8216, 4.2). */
-const quoted = (value: string) => `"${value.replace(QUOTED_UNSAFE, "'")}"`;
 
 function mediaLine(track: SubtitlesTrack): string {
   const attributes = [
