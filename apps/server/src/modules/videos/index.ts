@@ -4,7 +4,6 @@ export {
   attachVideoFile,
   deleteVideoFile,
   detachVideoFile,
-  fillEpisodeDuration,
   getVideoFile,
   listVideoFiles,
   retryVideoFile,
@@ -18,7 +17,7 @@ export {
   videoBinaries,
 } from './engine/index.ts';
 export { firstPtsOfVideo } from './first-pts.ts';
-export { masterKey, rewriteMaster, type SubtitlesTrack, withSubtitlesGroup } from './hls/index.ts';
+export { rewriteMaster, type SubtitlesTrack, withSubtitlesGroup } from './hls/index.ts';
 export type { VideoReadyListener } from './ready.ts';
 export { videoRoutes } from './routes.ts';
 export { type VideoServices, videoWorkDir } from './services.ts';
