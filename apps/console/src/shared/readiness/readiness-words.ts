@@ -1,5 +1,6 @@
 /** What stops an item reaching a child, in words (api.md "Episode intake and readiness", decision 064). */
 import type { ReadinessItem, ReadinessProblem } from '@kids-vod/contract';
+import { videoProblemWords } from '@kids-vod/contract/video-words';
 import { type EditScreen, editAddress } from '../editing/index.ts';
 
 /** Each problem code as an editor reads it, in the language it is about. */
@@ -10,11 +11,9 @@ export function problemWords(problem: ReadinessProblem, language: string): strin
     case 'no_description':
       return `No ${language} description`;
     case 'no_video':
-      return `No video in ${language}`;
     case 'video_processing':
-      return `Its ${language} video is still being processed`;
     case 'video_failed':
-      return `Its ${language} video failed to process`;
+      return videoProblemWords(problem, language);
     case 'no_thumbnail':
       return 'No thumbnail (nor a video poster)';
     case 'no_audio_or_subtitles':
@@ -24,7 +23,8 @@ export function problemWords(problem: ReadinessProblem, language: string): strin
     case 'no_logo':
       return 'No logo';
     case 'no_country_rule':
-      return 'No country rule in force now: say where it may be watched';
+      // Only include rules none of which is in force: without any rule the brand is watched everywhere.
+      return 'Its country rules let it be watched nowhere now: none of its include rules is in force';
     case 'no_playable_content':
       return `No episode a child can watch in ${language}: left out of the ${language} catalogue`;
     case 'unreadable_colours':
@@ -35,8 +35,11 @@ export function problemWords(problem: ReadinessProblem, language: string): strin
 const SCREENS: Record<ReadinessItem['kind'], EditScreen> = { brand: 'brands', content: 'content', promo: 'promo' };
 
 /**
- * Where the item of a problem is fixed: its edit modal. An episode opens within its brand, the one whose readiness
- * it is (`brandId`).
+ * Where the item of a problem is fixed: its edit modal. An episode opens within its brand: the one the item names
+ * (a build's list holds several brands'), else the one whose readiness it is (`brandId`).
  */
 export const problemAddress = (item: ReadinessItem, brandId?: number) =>
-  editAddress(SCREENS[item.kind], { id: item.id, brand_id: item.kind === 'content' ? brandId : null });
+  editAddress(SCREENS[item.kind], {
+    id: item.id,
+    brand_id: item.kind === 'content' ? (item.brand_id ?? brandId) : null,
+  });
