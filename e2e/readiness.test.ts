@@ -17,6 +17,7 @@ const post = <T = scene.Saved>(url: string, body: unknown) => scene.post<T>(c, u
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/readiness-shots';
 
 let brand: { id: number; name: string };
+let logoUrl: string;
 let episode: scene.Saved;
 
 beforeAll(async () => {
@@ -25,7 +26,8 @@ beforeAll(async () => {
   expect(logo.statusCode, logo.body).toBe(200);
   // English is whole: logo, a rule, an episode with its words and a processed video (whose poster is its thumbnail).
   // Spanish has its version and the episode's title, but no video: nothing a child can watch in it.
-  brand = await c.addBrand('Conejitos de la Luna', { is_published: true, logo_url: logo.json().url });
+  logoUrl = logo.json().url;
+  brand = await c.addBrand('Conejitos de la Luna', { is_published: true, logo_url: logoUrl });
   await post('/api/brand/add_country_rule', { brand_id: brand.id, code2: ['GB', 'ES'], exclude: false });
   for (const lang_id of [ENGLISH, SPANISH]) {
     await post('/api/brand_lang/add', { brand_id: brand.id, lang_id, title: 'Conejitos', is_published: true });
@@ -88,9 +90,22 @@ describe('readiness', () => {
     await page.getByRole('option', { name: 'Spanish (es)', exact: true }).click();
     await page.getByRole('button', { name: 'Build and publish' }).click();
     const notReady = page.getByTestId('not-ready-es');
-    await notReady.getByText('Not ready in Spanish: 1 problem').waitFor();
-    await notReady.getByRole('link', { name: 'Conejitos' }).waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    // The brand left out, and (issue 36) what its readiness says of its episode: the brand modal's words and links.
+    await notReady.getByText('Not ready in Spanish: 3 problems').waitFor();
+    await notReady.getByRole('link', { name: 'Conejitos', exact: true }).waitFor();
+    expect(
+      await notReady.getByRole('list', { name: 'Problems in Spanish' }).getByRole('listitem').allInnerTexts(),
+    ).toEqual([
+      'Conejitos: No episode a child can watch in Spanish: left out of the Spanish catalogue',
+      'Los conejitos: No video in Spanish; No thumbnail (nor a video poster)',
+    ]);
+    await page.screenshot({ path: `${SHOTS}/build-not-ready.png` });
+    await notReady.getByRole('link', { name: 'Los conejitos' }).click();
+    await page.waitForURL(new RegExp(`/admin/content\\?brand=${brand.id}&edit=${episode.id}`));
+    await page.getByRole('dialog', { name: /^Edit S1E1/ }).waitFor();
+    await page.goto('/admin/json');
+    await page.getByRole('combobox', { name: 'Language', exact: true }).click();
+    await page.getByRole('option', { name: 'Spanish (es)', exact: true }).click();
 
     // A Spanish video: readiness turns green, and nothing is said before the build.
     const video = await scene.uploadVideo(c, 'los-conejitos.mp4', 2);
@@ -104,6 +119,39 @@ describe('readiness', () => {
     await page.getByRole('table', { name: 'Changes to the Spanish catalogue' }).waitFor();
     expect(await page.getByTestId('not-ready-es').count()).toBe(0);
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    expectNoConsoleErrors();
+  });
+
+  it('agrees with the brand modal and the catalogue that a brand without country rules is watched everywhere', async () => {
+    // No rule at all: the catalogue shows the brand in every country (issue 36), so readiness names no rule problem.
+    const everywhere = await c.addBrand('Everywhere Bunnies', { is_published: true, logo_url: logoUrl });
+    await post('/api/brand_lang/add', {
+      brand_id: everywhere.id,
+      lang_id: ENGLISH,
+      title: 'Everywhere',
+      is_published: true,
+    });
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.goto(`/admin/brands?edit=${everywhere.id}`);
+    const dialog = page.getByRole('dialog', { name: 'Edit brand' });
+    await dialog.getByText('No country rules: the brand may be watched everywhere.').waitFor();
+    const english = dialog.getByRole('region', { name: 'Readiness' }).getByTestId(`readiness-lang-${ENGLISH}`);
+    expect(
+      await english.getByRole('list', { name: 'Problems in English' }).getByRole('listitem').allInnerTexts(),
+    ).toEqual(['Everywhere: No episode a child can watch in English: left out of the English catalogue']);
+    // An include rule that starts next year: watched nowhere now, and readiness says so.
+    const next = new Date(Date.now() + 365 * 86_400_000).toISOString();
+    await post('/api/brand/add_country_rule', {
+      brand_id: everywhere.id,
+      code2: ['GB'],
+      exclude: false,
+      starts_at: next,
+    });
+    await page.reload();
+    await expect
+      .poll(() => english.getByRole('listitem').first().innerText())
+      .toBe('Everywhere: Its country rules let it be watched nowhere now: none of its include rules is in force');
     expectNoConsoleErrors();
   });
 
