@@ -607,7 +607,7 @@ describe('the content screen', () => {
       await c.signIn(page);
       await openContent(page, brand.id, `&edit=${item.id}`);
       const editor = page.getByRole('dialog', { name: /^Edit S1E1/ });
-      await poll(() => tabsOf(editor)).toEqual(['English', 'German', 'Spanish (no version yet)']);
+      await poll(() => tabsOf(editor)).toEqual(['English', 'Spanish (no version yet)', 'German']);
       await editor.getByRole('tab', { name: 'German', exact: true }).click();
       await editor.getByText('The brand has no German version').waitFor();
       await choose(editor, page, 'Add a language version', 'Russian');
@@ -615,9 +615,9 @@ describe('the content screen', () => {
       await editor.getByText('There is no Russian version yet.').waitFor();
       expect(await tabsOf(editor)).toEqual([
         'English',
-        'German',
         'Russian (no version yet)',
         'Spanish (no version yet)',
+        'German',
       ]);
       await accessible(page, `content modal with its brand's language tabs, ${colorMode}`);
       await page.screenshot({ path: `/tmp/d2-shots/content-tabs-${colorMode}.png` });

@@ -151,7 +151,12 @@ describe('readiness', () => {
     await page.reload();
     await expect
       .poll(() => english.getByRole('listitem').first().innerText())
-      .toBe('Everywhere: Its country rules let it be watched nowhere now: none of its include rules is in force');
+      .toBe(
+        [
+          'Everywhere: Its country rules let it be watched nowhere now: none of its include rules is in force',
+          'No episode a child can watch in English: left out of the English catalogue',
+        ].join('; '),
+      );
     expectNoConsoleErrors();
   });
 
@@ -168,6 +173,42 @@ describe('readiness', () => {
       await page.getByTestId(`readiness-${ENGLISH}`).first().waitFor();
       await expectAccessible(page, `brand list with readiness, ${colorMode}`);
       await page.screenshot({ path: `${SHOTS}/list-${colorMode}.png` });
+      await page.close();
+    }
+    expectNoConsoleErrors();
+  });
+
+  it('lists before a build the first ten items with problems, then all of them, in both colour modes (issue 36)', async () => {
+    // After the journeys above (which expect Spanish clean once its video is attached): twelve items with problems.
+    const many = await c.addBrand('Doce Conejitos', { is_published: true, logo_url: logoUrl });
+    await post('/api/brand_lang/add', { brand_id: many.id, lang_id: SPANISH, title: 'Doce', is_published: true });
+    for (let n = 1; n <= 11; n++) {
+      const e = await post('/api/content/add', { brand_id: many.id, season: 1, is_published: true });
+      await post('/api/content_lang/add', {
+        content_id: e.id,
+        lang_id: SPANISH,
+        title: `Conejito ${n}`,
+        is_published: true,
+      });
+    }
+    for (const colorMode of ['light', 'dark'] as const) {
+      const page = await c.newPage({ colorMode });
+      await c.signIn(page);
+      await page.goto('/admin/json');
+      await page.getByRole('combobox', { name: 'Language', exact: true }).click();
+      await page.getByRole('option', { name: 'Spanish (es)', exact: true }).click();
+      await page.getByRole('button', { name: 'Build and publish' }).click();
+      const notReady = page.getByTestId('not-ready-es');
+      await notReady.getByText('Not ready in Spanish: 34 problems').waitFor();
+      const items = notReady.getByRole('list', { name: 'Problems in Spanish' }).getByRole('listitem');
+      await expect.poll(() => items.count()).toBe(10);
+      expect(await items.nth(1).innerText()).toBe(
+        'Conejito 1: No Spanish description; No video in Spanish; No thumbnail (nor a video poster)',
+      );
+      await expectAccessible(page, `build's problems, ${colorMode}`);
+      await notReady.getByRole('button', { name: 'Show all 12 items in Spanish' }).click();
+      await expect.poll(() => items.count()).toBe(12);
+      await page.screenshot({ path: `${SHOTS}/build-not-ready-all-${colorMode}.png`, fullPage: true });
       await page.close();
     }
     expectNoConsoleErrors();
