@@ -1,6 +1,5 @@
 /** Why an item is not shown, in words, and where it is fixed: for the preview and a build's left-out list. */
 import type { HiddenItem, HiddenReason } from '@kids-vod/contract';
-import { videoProblemWords } from '@kids-vod/contract/video-words';
 import { type EditScreen, editAddress } from '../editing/index.ts';
 
 /** Where the words of a reason come from: the catalogue's language and, in a preview, the country. */
@@ -22,9 +21,11 @@ export function reasonWords(reason: HiddenReason, { language, country }: HiddenC
     case 'version_unpublished':
       return `Its ${language} version is not published`;
     case 'no_video':
+      return `No video in ${language}`;
     case 'video_processing':
+      return `Its ${language} video is still being processed`;
     case 'video_failed':
-      return videoProblemWords(reason, language);
+      return `Its ${language} video failed to process`;
     case 'not_in_country':
       return `Not watchable in ${country ?? 'this country'}`;
     case 'brand_not_in_country':

@@ -1,6 +1,5 @@
 /** What stops an item reaching a child, in words (api.md "Episode intake and readiness", decision 064). */
 import type { ReadinessItem, ReadinessProblem } from '@kids-vod/contract';
-import { videoProblemWords } from '@kids-vod/contract/video-words';
 import { type EditScreen, editAddress } from '../editing/index.ts';
 
 /** Each problem code as an editor reads it, in the language it is about. */
@@ -11,9 +10,11 @@ export function problemWords(problem: ReadinessProblem, language: string): strin
     case 'no_description':
       return `No ${language} description`;
     case 'no_video':
+      return `No video in ${language}`;
     case 'video_processing':
+      return `Its ${language} video is still being processed`;
     case 'video_failed':
-      return videoProblemWords(problem, language);
+      return `Its ${language} video failed to process`;
     case 'no_thumbnail':
       return 'No thumbnail (nor a video poster)';
     case 'no_audio_or_subtitles':
