@@ -1,4 +1,5 @@
 import { api } from '@kids-vod/contract';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileUpload, tinyPng } from '../apps/server/src/test/multipart.ts';
 import { type ConsoleUnderTest, expectAccessible, expectNoConsoleErrors, startConsole } from './support/console.ts';
@@ -131,15 +132,24 @@ describe('readiness', () => {
       title: 'Everywhere',
       is_published: true,
     });
-    const page = await c.newPage();
-    await c.signIn(page);
-    await page.goto(`/admin/brands?edit=${everywhere.id}`);
-    const dialog = page.getByRole('dialog', { name: 'Edit brand' });
-    await dialog.getByText('No country rules: the brand may be watched everywhere.').waitFor();
-    const english = dialog.getByRole('region', { name: 'Readiness' }).getByTestId(`readiness-lang-${ENGLISH}`);
-    expect(
-      await english.getByRole('list', { name: 'Problems in English' }).getByRole('listitem').allInnerTexts(),
-    ).toEqual(['Everywhere: No episode a child can watch in English: left out of the English catalogue']);
+    const problemsIn = (page: Page) =>
+      page
+        .getByRole('dialog', { name: 'Edit brand' })
+        .getByRole('region', { name: 'Readiness' })
+        .getByRole('list', { name: 'Problems in English' });
+    for (const colorMode of ['light', 'dark'] as const) {
+      const page = await c.newPage({ colorMode });
+      await c.signIn(page);
+      await page.goto(`/admin/brands?edit=${everywhere.id}`);
+      const dialog = page.getByRole('dialog', { name: 'Edit brand' });
+      await dialog.getByText('No country rules: the brand may be watched everywhere.').waitFor();
+      await expect
+        .poll(() => problemsIn(page).getByRole('listitem').allInnerTexts())
+        .toEqual(['Everywhere: No episode a child can watch in English: left out of the English catalogue']);
+      await problemsIn(page).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/no-rules-${colorMode}.png` });
+      await page.close();
+    }
     // An include rule that starts next year: watched nowhere now, and readiness says so.
     const next = new Date(Date.now() + 365 * 86_400_000).toISOString();
     await post('/api/brand/add_country_rule', {
@@ -148,15 +158,22 @@ describe('readiness', () => {
       exclude: false,
       starts_at: next,
     });
-    await page.reload();
-    await expect
-      .poll(() => english.getByRole('listitem').first().innerText())
-      .toBe(
-        [
-          'Everywhere: Its country rules let it be watched nowhere now: none of its include rules is in force',
-          'No episode a child can watch in English: left out of the English catalogue',
-        ].join('; '),
-      );
+    for (const colorMode of ['light', 'dark'] as const) {
+      const page = await c.newPage({ colorMode });
+      await c.signIn(page);
+      await page.goto(`/admin/brands?edit=${everywhere.id}`);
+      await expect
+        .poll(() => problemsIn(page).getByRole('listitem').allInnerTexts())
+        .toEqual([
+          [
+            'Everywhere: Its country rules let it be watched nowhere now: none of its include rules is in force',
+            'No episode a child can watch in English: left out of the English catalogue',
+          ].join('; '),
+        ]);
+      await problemsIn(page).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/rule-not-in-force-${colorMode}.png` });
+      await page.close();
+    }
     expectNoConsoleErrors();
   });
 
