@@ -53,6 +53,19 @@ beforeAll(async () => {
 });
 afterAll(() => c.close());
 
+/** Build and publish, with Spanish chosen. */
+async function chooseSpanish(page: Page) {
+  await page.goto('/admin/json');
+  await page.getByRole('combobox', { name: 'Language', exact: true }).click();
+  await page.getByRole('option', { name: 'Spanish (es)', exact: true }).click();
+}
+
+/** Asks to build and publish Spanish: what would change, and what is not ready, before anything is published. */
+async function buildSpanish(page: Page) {
+  await chooseSpanish(page);
+  await page.getByRole('button', { name: 'Build and publish' }).click();
+}
+
 describe('readiness', () => {
   it('shows each language ready or not on the brand list, and in the modal what stops Spanish, each a link', async () => {
     const page = await c.newPage();
@@ -86,10 +99,7 @@ describe('readiness', () => {
   it('says before a Spanish build that it leaves the brand out, and publishes it once its video is attached', async () => {
     const page = await c.newPage();
     await c.signIn(page);
-    await page.goto('/admin/json');
-    await page.getByRole('combobox', { name: 'Language', exact: true }).click();
-    await page.getByRole('option', { name: 'Spanish (es)', exact: true }).click();
-    await page.getByRole('button', { name: 'Build and publish' }).click();
+    await buildSpanish(page);
     const notReady = page.getByTestId('not-ready-es');
     // The brand left out, and (issue 36) what its readiness says of its episode: the brand modal's words and links.
     await notReady.getByText('Not ready in Spanish: 3 problems').waitFor();
@@ -104,9 +114,7 @@ describe('readiness', () => {
     await notReady.getByRole('link', { name: 'Los conejitos' }).click();
     await page.waitForURL(new RegExp(`/admin/content\\?brand=${brand.id}&edit=${episode.id}`));
     await page.getByRole('dialog', { name: /^Edit S1E1/ }).waitFor();
-    await page.goto('/admin/json');
-    await page.getByRole('combobox', { name: 'Language', exact: true }).click();
-    await page.getByRole('option', { name: 'Spanish (es)', exact: true }).click();
+    await chooseSpanish(page);
 
     // A Spanish video: readiness turns green, and nothing is said before the build.
     const video = await scene.uploadVideo(c, 'los-conejitos.mp4', 2);
@@ -211,10 +219,7 @@ describe('readiness', () => {
     for (const colorMode of ['light', 'dark'] as const) {
       const page = await c.newPage({ colorMode });
       await c.signIn(page);
-      await page.goto('/admin/json');
-      await page.getByRole('combobox', { name: 'Language', exact: true }).click();
-      await page.getByRole('option', { name: 'Spanish (es)', exact: true }).click();
-      await page.getByRole('button', { name: 'Build and publish' }).click();
+      await buildSpanish(page);
       const notReady = page.getByTestId('not-ready-es');
       await notReady.getByText('Not ready in Spanish: 34 problems').waitFor();
       const items = notReady.getByRole('list', { name: 'Problems in Spanish' }).getByRole('listitem');
