@@ -1,3 +1,4 @@
+import { api } from '@kids-vod/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testMaster } from '../apps/server/src/test/masters.ts';
@@ -109,8 +110,9 @@ describe('the content screen', () => {
     await editor.getByRole('tab', { name: 'English', exact: true }).waitFor();
     await accessible(page, 'content modal, editing');
 
-    // A second language: its tab offers to create it.
-    await editor.getByRole('tab', { name: 'Russian (no version yet)' }).click();
+    // A second language: the brand has none, so it is added from the picker (issue 36); its tab offers to create it.
+    await choose(editor, page, 'Add a language version', 'Russian');
+    await editor.getByRole('tab', { name: 'Russian (no version yet)', selected: true }).waitFor();
     await editor.getByText('There is no Russian version yet.').waitFor();
     await editor.getByLabel('Title', { exact: true }).fill('Дупло');
     await editor.getByRole('button', { name: 'Save content' }).click();
@@ -386,8 +388,8 @@ describe('the content screen', () => {
     await stop.getByRole('button', { name: 'Cancel' }).click();
     await stop.waitFor({ state: 'hidden' });
     await editor.getByText('Uploading waterfall-en.mp4:').waitFor();
-    // Another language's tab would stop it too (the video is this language's): asked first as well.
-    await editor.getByRole('tab', { name: /^Russian/ }).click();
+    // Another language would stop it too (the video is this language's): asked first as well.
+    await choose(editor, page, 'Add a language version', 'Russian');
     await stop.getByRole('button', { name: 'Cancel' }).click();
     await stop.waitFor({ state: 'hidden' });
     expect(
@@ -581,6 +583,57 @@ describe('the content screen', () => {
     const links = page.getByRole('dialog', { name: 'Links · Light Meadow' });
     await links.getByText('Light Hills · S1E1 · Kite').waitFor();
     await accessible(page, 'links modal, light');
+    expectNoConsoleErrors();
+  });
+
+  it("shows the tabs of its brand's languages and its own, and adds another from a picker (issue 36)", async () => {
+    const langs = (await c.t.call(api.reference.langList)) as { id: number; code: string; name: string }[];
+    const id = (code: string) => langs.find((l) => l.code === code)?.id ?? 0;
+    const brand = await c.addBrand('Two Tongues');
+    for (const code of ['en', 'es']) {
+      await post('/api/brand_lang/add', { brand_id: brand.id, lang_id: id(code), title: `Two Tongues ${code}` });
+    }
+    const item = (await post('/api/content/add', { brand_id: brand.id, season: 1 })) as { id: number };
+    await post('/api/content_lang/add', { content_id: item.id, lang_id: id('en'), title: 'Hello' });
+    // A version in a language the brand lacks stays reachable.
+    await post('/api/content_lang/add', { content_id: item.id, lang_id: id('de'), title: 'Hallo' });
+    const tabsOf = (editor: Locator) =>
+      editor
+        .getByRole('tablist', { name: 'Languages' })
+        .getByRole('tab')
+        .evaluateAll((tabs) => tabs.map((t) => t.getAttribute('aria-label')));
+    for (const colorMode of ['light', 'dark'] as const) {
+      const page = await c.newPage({ colorMode });
+      await c.signIn(page);
+      await openContent(page, brand.id, `&edit=${item.id}`);
+      const editor = page.getByRole('dialog', { name: /^Edit S1E1/ });
+      await poll(() => tabsOf(editor)).toEqual(['English', 'Spanish (no version yet)', 'German']);
+      await editor.getByRole('tab', { name: 'German', exact: true }).click();
+      await editor.getByText('The brand has no German version').waitFor();
+      await choose(editor, page, 'Add a language version', 'Russian');
+      await editor.getByRole('tab', { name: 'Russian (no version yet)', selected: true }).waitFor();
+      await editor.getByText('There is no Russian version yet.').waitFor();
+      expect(await tabsOf(editor)).toEqual([
+        'English',
+        'Russian (no version yet)',
+        'Spanish (no version yet)',
+        'German',
+      ]);
+      await accessible(page, `content modal with its brand's language tabs, ${colorMode}`);
+      await page.screenshot({ path: `/tmp/d2-shots/content-tabs-${colorMode}.png` });
+      await page.close();
+    }
+
+    // A brand without English: an episode with no version opens on the brand's first language, not on English.
+    const spanishOnly = await c.addBrand('Solo Español');
+    await post('/api/brand_lang/add', { brand_id: spanishOnly.id, lang_id: id('es'), title: 'Solo' });
+    const bare = (await post('/api/content/add', { brand_id: spanishOnly.id, season: 1 })) as { id: number };
+    const page = await c.newPage();
+    await c.signIn(page);
+    await openContent(page, spanishOnly.id, `&edit=${bare.id}`);
+    const editor = page.getByRole('dialog', { name: /^Edit S1E1/ });
+    await editor.getByRole('tab', { name: 'Spanish (no version yet)', selected: true }).waitFor();
+    expect(await tabsOf(editor)).toEqual(['Spanish (no version yet)']);
     expectNoConsoleErrors();
   });
 });

@@ -228,9 +228,12 @@ export const CatalogueDiff = z.object({
   video_processing: z.int().optional(),
   /**
    * What stops the language before the build (decision 064): published brands it leaves out with nothing a child
-   * can watch (`no_playable_content`), and banners it lists whose button cannot be read (`unreadable_colours`).
+   * can watch (`no_playable_content`), each followed by its episodes' problems (as its readiness lists them, with
+   * `brand_id`), and banners it lists whose button cannot be read (`unreadable_colours`). The first
+   * READINESS_LISTED; `not_ready_count` counts them all.
    */
   not_ready: z.array(ReadinessItem).optional(),
+  not_ready_count: z.int().min(0).optional(),
 });
 export type CatalogueDiff = z.infer<typeof CatalogueDiff>;
 

@@ -33,6 +33,8 @@ export const ReadinessItem = z.object({
   id: Id,
   name: z.string(),
   problem: z.enum(READINESS_PROBLEMS),
+  /** An episode's brand, where a list holds several brands' (Build and publish): the episode opens within it. */
+  brand_id: Id.optional(),
 });
 export type ReadinessItem = z.infer<typeof ReadinessItem>;
 

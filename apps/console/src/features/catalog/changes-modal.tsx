@@ -49,16 +49,21 @@ function Processing({ entry }: { entry: LanguageChanges }) {
   ) : null;
 }
 
-/** What stops the language, before the build (decision 064): brands left out with nothing to watch, unreadable banners. */
+/**
+ * What stops the language, before the build (decision 064): brands left out with nothing to watch, the episode
+ * problems of each brand's readiness, unreadable banners; in the brand modal's words, each a link to its item.
+ */
 function NotReady({ entry }: { entry: LanguageChanges }) {
   const problems = entry.diff.not_ready ?? [];
   if (problems.length === 0) return null;
+  const count = entry.diff.not_ready_count ?? problems.length;
   return (
     <Stack gap={4} data-testid={`not-ready-${entry.language.code}`}>
       <Text size="sm" fw={500}>
-        Not ready in {entry.language.name}: {problemCount(problems.length)}
+        Not ready in {entry.language.name}: {problemCount(count)}
+        {count > problems.length ? `, the first ${problems.length} listed` : ''}
       </Text>
-      <ProblemList problems={problems.slice(0, SHOWN)} language={entry.language.name} />
+      <ProblemList problems={problems} language={entry.language.name} />
     </Stack>
   );
 }

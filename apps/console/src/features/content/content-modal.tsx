@@ -248,6 +248,7 @@ export function ContentModal({
       <Divider label="Language versions" labelPosition="left" my="md" />
       {item ? (
         <ContentLangs
+          brandId={brand.id}
           contentId={item.id}
           languages={languages}
           langs={langs}

@@ -24,7 +24,8 @@ export function problemWords(problem: ReadinessProblem, language: string): strin
     case 'no_logo':
       return 'No logo';
     case 'no_country_rule':
-      return 'No country rule in force now: say where it may be watched';
+      // Only include rules none of which is in force: without any rule the brand is watched everywhere.
+      return 'Its country rules let it be watched nowhere now: none of its include rules is in force';
     case 'no_playable_content':
       return `No episode a child can watch in ${language}: left out of the ${language} catalogue`;
     case 'unreadable_colours':
@@ -35,8 +36,11 @@ export function problemWords(problem: ReadinessProblem, language: string): strin
 const SCREENS: Record<ReadinessItem['kind'], EditScreen> = { brand: 'brands', content: 'content', promo: 'promo' };
 
 /**
- * Where the item of a problem is fixed: its edit modal. An episode opens within its brand, the one whose readiness
- * it is (`brandId`).
+ * Where the item of a problem is fixed: its edit modal. An episode opens within its brand: the one the item names
+ * (a build's list holds several brands'), else the one whose readiness it is (`brandId`).
  */
 export const problemAddress = (item: ReadinessItem, brandId?: number) =>
-  editAddress(SCREENS[item.kind], { id: item.id, brand_id: item.kind === 'content' ? brandId : null });
+  editAddress(SCREENS[item.kind], {
+    id: item.id,
+    brand_id: item.kind === 'content' ? (item.brand_id ?? brandId) : null,
+  });

@@ -8,14 +8,16 @@ import {
   type CataloguePromo,
   type CatalogueStream,
   type HiddenItem,
+  READINESS_LISTED,
   type ReadinessItem,
 } from '@kids-vod/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { liveBuild } from './builds.ts';
 import { languageOf } from './data.ts';
 import { readJsonParts } from './json-parts.ts';
 import { versionedKey } from './publish.ts';
+import { episodeProblemsIn } from './readiness.ts';
 import { catalogueInMemory } from './write.ts';
 
 /** The fields of an object that differ from another's (compared as JSON: lists and objects by their content). */
@@ -186,11 +188,11 @@ export async function diffCatalogue(
   publicUrl?: string,
 ): Promise<CatalogueDiff> {
   const lang = await languageOf(db, code);
-  const { catalogue, rest, live } = await db.transaction(
-    async (tx) => ({
-      ...(await catalogueInMemory(tx, lang, new Date().toISOString(), { publicUrl })),
-      live: await liveBuild(tx, lang.id),
-    }),
+  const { catalogue, rest, live, notReady } = await db.transaction(
+    async (tx) => {
+      const built = await catalogueInMemory(tx, lang, new Date().toISOString(), { publicUrl });
+      return { ...built, live: await liveBuild(tx, lang.id), notReady: await notReadyIn(tx, lang.id, built) };
+    },
     { isolationLevel: 'repeatable read' },
   );
   const file = live ? await storage.read(versionedKey(lang.code, live.sha256)) : undefined;
@@ -199,22 +201,38 @@ export async function diffCatalogue(
     live: live ?? null,
     changes: await compareWithLive(catalogue, (file as AsyncIterable<string>) ?? null),
     video_processing: rest.counts.content_video_processing,
-    not_ready: notReady(rest, catalogue),
+    not_ready: notReady.items,
+    not_ready_count: notReady.count,
   };
 }
 
 /**
  * What stops the language, said before the build (decision 064): a published brand left out with nothing to watch
- * (one unpublished on purpose is not a problem), and a banner listed whose button cannot be read.
+ * (one unpublished on purpose is not a problem), the problems of the episodes of those and of the brands listed
+ * (as each brand's readiness words them), and a banner listed whose button cannot be read. The first
+ * READINESS_LISTED, and how many there are.
  */
-function notReady(rest: { hidden: HiddenItem[] }, catalogue: { promos: CataloguePromo[] }): ReadinessItem[] {
-  const brands: ReadinessItem[] = rest.hidden
-    .filter(
-      (h) => h.kind === 'brand' && h.reasons.includes('no_playable_content') && !h.reasons.includes('unpublished'),
-    )
-    .map((h) => ({ kind: 'brand', id: h.id, name: h.name, problem: 'no_playable_content' }));
+async function notReadyIn(
+  tx: Executor,
+  langId: number,
+  { rest, catalogue }: { rest: { hidden: HiddenItem[] }; catalogue: Catalogue },
+): Promise<{ items: ReadinessItem[]; count: number }> {
+  const leftOut = rest.hidden.filter(
+    (h) => h.kind === 'brand' && h.reasons.includes('no_playable_content') && !h.reasons.includes('unpublished'),
+  );
+  const brands = [
+    ...leftOut.map((h) => ({ id: h.id, name: h.name })),
+    ...catalogue.brands.map((b) => ({ id: b.id, name: b.title })),
+  ];
+  const episodes = await episodeProblemsIn(tx, langId, brands);
+  const items: ReadinessItem[] = [];
+  for (const b of brands) {
+    if (leftOut.some((h) => h.id === b.id)) items.push({ kind: 'brand', ...b, problem: 'no_playable_content' });
+    items.push(...episodes.items.filter((item) => item.brand_id === b.id));
+  }
   const banners: ReadinessItem[] = catalogue.promos
     .filter((p) => bannerButtonProblems(p).length > 0)
     .map((p) => ({ kind: 'promo', id: p.id, name: p.title, problem: 'unreadable_colours' }));
-  return [...brands, ...banners];
+  items.push(...banners);
+  return { items: items.slice(0, READINESS_LISTED), count: leftOut.length + episodes.count + banners.length };
 }

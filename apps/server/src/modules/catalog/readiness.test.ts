@@ -79,7 +79,8 @@ describe('brand readiness', () => {
     expect(r.langs.map((l) => l.lang_id)).toEqual([ENGLISH, RUSSIAN]);
     const en = langOf(r, ENGLISH);
     expect(en.playable).toBe(2);
-    expect(problemsOf(r, ENGLISH, 'brand', b)).toEqual(['brand no_logo', 'brand no_country_rule']);
+    // No country rule: the catalogue shows it everywhere, so that is no problem (issue 36).
+    expect(problemsOf(r, ENGLISH, 'brand', b)).toEqual(['brand no_logo']);
     expect(problemsOf(r, ENGLISH, 'content', ready)).toEqual([]);
     expect(problemsOf(r, ENGLISH, 'content', poster)).toEqual([]);
     expect(problemsOf(r, ENGLISH, 'content', bare)).toEqual([
@@ -99,11 +100,7 @@ describe('brand readiness', () => {
     const ru = langOf(r, RUSSIAN);
     expect(ru.playable).toBe(0);
     expect(ru.problem_count).toBe(ru.problems.length);
-    expect(problemsOf(r, RUSSIAN, 'brand', b)).toEqual([
-      'brand no_logo',
-      'brand no_country_rule',
-      'brand no_playable_content',
-    ]);
+    expect(problemsOf(r, RUSSIAN, 'brand', b)).toEqual(['brand no_logo', 'brand no_playable_content']);
     expect(problemsOf(r, RUSSIAN, 'content', ready)).toEqual(['content no_title']);
     const inRussian = await t.call(api.catalog.preview, { lang: 'ru', country: 'DE' });
     expect(reasonsOf(inRussian.hidden, 'brand', b)).toEqual(['no_playable_content']);
@@ -161,6 +158,36 @@ describe('brand readiness', () => {
       problem: 'no_playable_content',
     });
     expect(not_ready?.some((p) => p.kind === 'brand' && p.id === source)).toBe(false);
+  });
+
+  it('says before a build each brand’s episode problems too, as its readiness words them (issue 36)', async () => {
+    const b = await brand('Half Done');
+    const whole = await episode(b, 1, {
+      title: 'Whole',
+      description: 'd',
+      thumbnail_url: 'https://cdn.example.com/w.png',
+    });
+    await attachNewVideo(t, whole, ENGLISH);
+    const bare = await episode(b, 1, { title: 'Bare' });
+    const empty = await episode(b, 2, { title: 'Empty' });
+    const hidden = await brand('Draft Brand', { is_published: false });
+    const draft = await episode(hidden, 1, { title: 'Draft episode' });
+    const diff = await t.call(api.catalog.diff, { lang: 'en' });
+    const ours = (diff.not_ready ?? []).filter((p) => p.kind === 'content' && [whole, bare, empty].includes(p.id));
+    const own = langOf(await readiness(b), ENGLISH).problems.filter((p) => p.kind === 'content');
+    // The same items and words as the brand modal's, each naming the brand it opens in.
+    expect(ours).toEqual(own.map((p) => ({ ...p, brand_id: b })));
+    expect(ours.map((p) => `${p.name} ${p.problem}`)).toEqual([
+      'Bare no_description',
+      'Bare no_video',
+      'Bare no_thumbnail',
+      'Empty no_description',
+      'Empty no_video',
+      'Empty no_thumbnail',
+    ]);
+    // A brand unpublished on purpose is not a problem, nor are its drafts.
+    expect(diff.not_ready?.some((p) => p.id === draft && p.kind === 'content')).toBe(false);
+    expect(diff.not_ready_count).toBe(diff.not_ready?.length);
   });
 
   it('shows a banner saved before the rule with a button a child cannot read, in the languages it is shown in', async () => {
@@ -237,9 +264,28 @@ describe('brand readiness', () => {
     expect(problemsOf(r, ENGLISH, 'brand', b)).toEqual([
       'brand unpublished',
       'brand no_logo',
-      'brand no_country_rule',
       'brand no_playable_content',
     ]);
     expect(problemsOf(r, ENGLISH, 'content', e)).toEqual(['content unpublished']);
+  });
+
+  it('names no country rule only when include rules license it nowhere now, as the catalogue leaves it out (issue 36)', async () => {
+    const b = await brand('Licensed Later', { logo_url: 'https://cdn.example.com/l.png' });
+    const e = await episode(b, 1, { title: 'One', description: 'd', thumbnail_url: 'https://cdn.example.com/1.png' });
+    await markVideoReady(t, (await attachNewVideo(t, e, ENGLISH)).id);
+    // No rule at all: shown everywhere, and readiness agrees.
+    expect(problemsOf(await readiness(b), ENGLISH, 'brand', b)).toEqual([]);
+    expect(
+      (await t.call(api.catalog.preview, { lang: 'en', country: 'BR' })).catalogue.brands.map((x) => x.id),
+    ).toContain(b);
+    // Only an exclude rule: still watched elsewhere.
+    await t.call(api.brand.addCountryRule, { brand_id: b, code2: ['FR'], exclude: true });
+    expect(problemsOf(await readiness(b), ENGLISH, 'brand', b)).toEqual([]);
+    // An include rule that starts next year: nowhere now, so the catalogue leaves it out, and readiness says why.
+    const next = new Date(Date.now() + 365 * 86_400_000).toISOString();
+    await t.call(api.brand.addCountryRule, { brand_id: b, code2: ['DE'], exclude: false, starts_at: next });
+    expect(problemsOf(await readiness(b), ENGLISH, 'brand', b)).toEqual(['brand no_country_rule']);
+    const preview = await t.call(api.catalog.preview, { lang: 'en', country: 'DE' });
+    expect(reasonsOf(preview.hidden, 'brand', b)).toEqual(['not_yet_available']);
   });
 });

@@ -77,10 +77,10 @@ async function brandStates(db: Executor, ids: number[], langId: number) {
 }
 
 /**
- * The brand's episodes (not in the bin) in each of the languages, in one read whatever their number: an episode
- * without a version in a language reads as the catalogue's row without one (contentRows' left join).
+ * The brands' episodes (not in the bin) in each of the languages, in one read whatever their number, brand by brand:
+ * an episode without a version in a language reads as the catalogue's row without one (contentRows' left join).
  */
-async function brandEpisodes(db: Executor, brandId: number, langIds: number[]) {
+async function brandEpisodes(db: Executor, brandIds: number[], langIds: number[]) {
   const rows = await db
     .select({
       ...contentStateFields,
@@ -106,8 +106,8 @@ async function brandEpisodes(db: Executor, brandId: number, langIds: number[]) {
     )
     .leftJoin(lender, lenderOf)
     .leftJoin(videoFiles, versionVideo)
-    .where(and(eq(content.brand_id, brandId), isNull(content.deleted_at)))
-    .orderBy(asc(content.season), asc(content.sort_number), asc(content.id));
+    .where(and(inArray(content.brand_id, brandIds.length > 0 ? brandIds : [0]), isNull(content.deleted_at)))
+    .orderBy(asc(content.brand_id), asc(content.season), asc(content.sort_number), asc(content.id));
   const order: EpisodeRow[] = [];
   const versions = new Map<string, EpisodeRow>();
   for (const { lang_id, ...row } of rows as unknown as (EpisodeRow & { lang_id: number | null })[]) {
@@ -118,6 +118,35 @@ async function brandEpisodes(db: Executor, brandId: number, langIds: number[]) {
   const noVideo = { video_id: null, video_status: null, video_has_thumbnail: null, understood: null };
   return (langId: number): EpisodeRow[] =>
     order.map((e) => versions.get(`${e.id} ${langId}`) ?? { ...e, ...none, ...noVideo });
+}
+
+/** An episode as readiness names it: its title, or its place in its brand while it has none. */
+const episodeName = (e: EpisodeRow, brandName: string) => e.title || `${brandName} S${e.season} E${e.sort_number}`;
+
+/**
+ * The problems of several brands' episodes in one language, brand by brand, with the brand each opens in: what
+ * Build and publish says before a build, in the words and order of each brand's readiness. The first `limit`
+ * are made into items; `count` is all of them.
+ */
+export async function episodeProblemsIn(
+  db: Executor,
+  langId: number,
+  brands: { id: number; name: string }[],
+  limit = READINESS_LISTED,
+): Promise<{ items: ReadinessItem[]; count: number }> {
+  const names = new Map(brands.map((b) => [b.id, b.name]));
+  const episodes = (await brandEpisodes(db, [...names.keys()], [langId]))(langId);
+  const items: ReadinessItem[] = [];
+  let count = 0;
+  for (const e of episodes) {
+    for (const problem of episodeProblems(e)) {
+      if (count++ < limit) {
+        const name = episodeName(e, names.get(e.brand_id) ?? '');
+        items.push({ kind: 'content', id: e.id, brand_id: e.brand_id, name, problem });
+      }
+    }
+  }
+  return { items, count };
 }
 
 /** What is missing on one episode in one language. */
@@ -171,7 +200,7 @@ export async function brandReadiness(db: Executor, brandId: number, moment: Inst
 
   const episodesIn = await brandEpisodes(
     db,
-    brandId,
+    [brandId],
     versions.map((v) => v.lang_id),
   );
   // Languages are independent: on a server database their reads run side by side on the pool.
@@ -222,13 +251,12 @@ async function langReadiness(
   const ofBrand = (problem: ReadinessItem['problem']) => add('brand', brandId, () => brandName, problem);
   if (own && (!own.is_published || own.version_published === false)) ofBrand('unpublished');
   if (!own?.logo_url) ofBrand('no_logo');
-  // No rule is a licence nobody decided on; rules that license it nowhere now leave it out of every country.
-  const rules = rulesOf.get(brandId) ?? [];
-  if (rules.length === 0 || licenceAt(rules, at) !== 'open') ofBrand('no_country_rule');
+  // Include rules none of which is in force now leave it out of every country. No rule at all is no problem: the
+  // catalogue shows such a brand everywhere (api.md "Where a brand may be watched"), as the brand modal says.
+  if (licenceAt(rulesOf.get(brandId) ?? [], at) !== 'open') ofBrand('no_country_rule');
   if (playable === 0) ofBrand('no_playable_content');
   for (const e of episodes) {
-    const name = () => e.title || `${brandName} S${e.season} E${e.sort_number}`;
-    for (const problem of episodeProblems(e)) add('content', e.id, name, problem);
+    for (const problem of episodeProblems(e)) add('content', e.id, () => episodeName(e, brandName), problem);
   }
   for (const b of unreadable) {
     if (b.lang_id === null || b.lang_id === langId) add('promo', b.id, () => b.title, 'unreadable_colours');
