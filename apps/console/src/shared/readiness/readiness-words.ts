@@ -36,7 +36,11 @@ const SCREENS: Record<ReadinessItem['kind'], EditScreen> = { brand: 'brands', co
 
 /**
  * Where the item of a problem is fixed: its edit modal. An episode opens within its brand, the one whose readiness
- * it is (`brandId`).
+ * it is (`brandId`), on the tab of the language the problem is in (`langId`).
  */
-export const problemAddress = (item: ReadinessItem, brandId?: number) =>
-  editAddress(SCREENS[item.kind], { id: item.id, brand_id: item.kind === 'content' ? brandId : null });
+export const problemAddress = (item: ReadinessItem, brandId?: number, langId?: number) =>
+  editAddress(SCREENS[item.kind], {
+    id: item.id,
+    brand_id: item.kind === 'content' ? brandId : null,
+    lang_id: item.kind === 'content' ? langId : null,
+  });
