@@ -248,7 +248,7 @@ describe('the Videos screen and the player', () => {
     await c.signIn(page);
     await page.goto('/admin/videos');
     const row = page.getByTestId(`video-row-${file.id}`);
-    await row.getByText('audio ENG, SPA').waitFor();
+    await row.getByText(/ · audio English, Spanish$/).waitFor();
     await row.getByRole('button', { name: `Play ${file.name}` }).click();
     const player = page.getByRole('dialog', { name: `Play ${file.name}` });
     const video = player.getByLabel(`Video ${file.name}`);
@@ -384,6 +384,115 @@ describe('the Videos screen and the player', () => {
     await expectAccessible(page, 'player with subtitles');
     expectNoConsoleErrors();
   }, 120_000);
+
+  it('names a track in the content modal a readiness link opens on its language; words, player and borrowing follow; the Videos screen uploads', async () => {
+    const [ENGLISH, RUSSIAN] = [1, 2];
+    const voices = path.join(work, 'two-voices.mp4');
+    copyFileSync(await testMasterFile({ seconds: 6, width: 640, height: 360, audioLanguages: ['eng', ''] }), voices);
+    const file = await uploadMaster(voices);
+    await expect
+      .poll(async () => (await c.t.call(api.content.fileGet, { id: file.id })).status, { timeout: 90_000 })
+      .toBe('ready');
+    const brand = await scene.brandWithContent(c, 'Hollow Voices', ['Echo']);
+    const [item] = await scene.post<{ id: number }[]>(c, '/api/content/list', { brand_id: brand.id });
+    await c.t.call(api.content.attachVideo, { ext_id: file.ext_id, content_id: item.id, lang_id: ENGLISH });
+    await scene.post(c, '/api/brand_lang/add', { brand_id: brand.id, lang_id: RUSSIAN, title: 'Пустые голоса' });
+    await c.t.call(api.content.langAdd, { content_id: item.id, lang_id: RUSSIAN, title: 'Эхо' });
+    const page = await c.newPage();
+    await c.signIn(page);
+
+    // The brand's readiness links the Russian version: the content modal opens on its tab, not the English one.
+    await page.goto(`/admin/brands?edit=${brand.id}`);
+    const readiness = page.getByRole('dialog', { name: 'Edit brand' }).getByRole('region', { name: 'Readiness' });
+    await readiness.getByTestId(`readiness-lang-${RUSSIAN}`).getByRole('link', { name: 'Эхо' }).click();
+    const editor = page.getByRole('dialog', { name: /^Edit S1E1/ });
+    await editor.getByText('No video attached in Russian.').waitFor();
+    const selectedTab = () =>
+      editor
+        .getByRole('tablist', { name: 'Languages' })
+        .getByRole('tab', { selected: true })
+        .getAttribute('aria-label');
+    expect(await selectedTab()).toMatch(/^Russian/);
+
+    // Russian subtitles, then the English video borrowed to be read: the sentence says the audio it really has.
+    const subtitlesSection = editor.getByTestId('subtitles-section');
+    let chooser = page.waitForEvent('filechooser');
+    await subtitlesSection.getByRole('button', { name: 'Upload subtitles (WebVTT or SRT)' }).click();
+    await (await chooser).setFiles({
+      name: 'echo.ru.vtt',
+      mimeType: 'text/vtt',
+      buffer: Buffer.from('WEBVTT\n\n00:00.500 --> 00:05.000\nЭхо!\n'),
+    });
+    await toast(page, 'Subtitles added').waitFor();
+    await editor.getByRole('combobox', { name: 'Or play another version’s video' }).click();
+    await page.getByRole('option', { name: /^English version’s video · no Russian audio, read with/ }).click();
+    await toast(page, 'Video choice saved').waitFor();
+    await editor
+      .getByText(
+        `Plays the English version’s video (${file.name}) with Russian subtitles: it has no Russian audio, only English and a track in no language.`,
+      )
+      .waitFor();
+    expect(await editor.getByText(/with its Russian audio/).count()).toBe(0);
+
+    // The English tab: the track in no language is named Russian under the player, as in the Videos screen.
+    await editor.getByRole('tab', { name: 'English', exact: true }).click();
+    await editor.getByText(/ · audio English, \?$/).waitFor();
+    await editor.getByRole('button', { name: `Play ${file.name}` }).click();
+    const video = editor.getByLabel(`Video ${file.name}`);
+    await expectPlaying(video);
+    await editor.getByRole('combobox', { name: 'Track 2' }).click();
+    await page.getByRole('option', { name: 'Russian (ru)' }).click();
+    await editor.getByRole('button', { name: 'Save audio languages' }).click();
+    await toast(page, 'Audio languages saved').waitFor();
+    // The words follow the name at once.
+    await editor.getByText(/ · audio English, Russian$/).waitFor();
+
+    // Subtitles added while the player is open: offered by it without reopening the modal.
+    const subtitlesChoice = editor.getByRole('combobox', { name: 'Subtitles', exact: true });
+    // The master's SUBTITLES group as the player has loaded it, then as its choice offers it.
+    const loaded = () =>
+      video.evaluate((v: HTMLVideoElement) =>
+        [...v.textTracks].filter((t) => t.kind === 'subtitles' || t.kind === 'captions').map((t) => t.label),
+      );
+    const offered = async () => {
+      await subtitlesChoice.click();
+      const options = await page.getByRole('option').allTextContents();
+      await page.keyboard.press('Escape');
+      return options;
+    };
+    await expect.poll(loaded, { timeout: 20_000 }).toEqual(['Russian']);
+    expect(await offered()).toEqual(['Off', 'Russian']);
+    chooser = page.waitForEvent('filechooser');
+    await subtitlesSection.getByRole('button', { name: 'Upload subtitles (WebVTT or SRT)' }).click();
+    await (await chooser).setFiles({
+      name: 'echo.en.vtt',
+      mimeType: 'text/vtt',
+      buffer: Buffer.from('WEBVTT\n\n00:00.500 --> 00:05.000\nEcho!\n'),
+    });
+    await toast(page, 'Subtitles added').waitFor();
+    await expect.poll(loaded, { timeout: 20_000 }).toEqual(['English', 'Russian']);
+    expect(await offered()).toEqual(['Off', 'English', 'Russian']);
+    await expectAccessible(page, 'content modal naming audio tracks');
+    await shot(page, 'content-modal-audio-languages');
+    await editor.getByRole('button', { name: 'Close' }).last().click();
+    await editor.waitFor({ state: 'hidden' });
+
+    // The Videos screen says the same, and uploads: the new file joins the list and is processed.
+    await page.goto('/admin/videos');
+    const row = page.getByTestId(`video-row-${file.id}`);
+    await row.getByText(/ · audio English, Russian$/).waitFor();
+    const fresh = path.join(work, 'fresh-upload.mp4');
+    copyFileSync(pattern, fresh);
+    chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload video' }).click();
+    await (await chooser).setFiles(fresh);
+    const uploaded = page.getByRole('table', { name: 'Video files' }).locator('tr', { hasText: 'fresh-upload.mp4' });
+    await uploaded.waitFor({ timeout: 30_000 });
+    const added = (await files()).find((f) => f.name === 'fresh-upload.mp4') as VideoFile;
+    await expect.poll(() => statusWord(uploaded, added), { timeout: 90_000 }).toBe('Ready');
+    await expectAccessible(page, 'Videos screen after an upload');
+    expectNoConsoleErrors();
+  }, 240_000);
 
   it.each(['light', 'dark'] as const)(
     'the Videos screen and the open player pass axe in %s mode (screenshots kept to look at)',

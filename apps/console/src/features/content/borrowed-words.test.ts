@@ -22,16 +22,19 @@ describe('the sentence of a borrowed video', () => {
 
   it('says which audio there is, and the subtitles, when it borrows to be read', () => {
     expect(sentence([track(1, 1)])).toBe(
-      'Plays the English version’s video (episode.mp4) with Spanish subtitles: its audio is in English only.',
+      'Plays the English version’s video (episode.mp4) with Spanish subtitles: it has no Spanish audio, only English.',
     );
     expect(sentence([track(1, 1), track(2, 2)])).toBe(
-      'Plays the English version’s video (episode.mp4) with Spanish subtitles: its audio is in English and Russian only.',
+      'Plays the English version’s video (episode.mp4) with Spanish subtitles: it has no Spanish audio, only English and Russian.',
     );
-    expect(sentence([track(1, null)])).toBe(
-      'Plays the English version’s video (episode.mp4) with Spanish subtitles: its audio is in no language named.',
+    expect(sentence([track(1, 1), track(2, null)])).toBe(
+      'Plays the English version’s video (episode.mp4) with Spanish subtitles: it has no Spanish audio, only English and a track in no language.',
     );
-    expect(sentence([], false)).toBe(
-      'Plays the English version’s video (episode.mp4), without Spanish audio or subtitles: it has no audio.',
+    expect(sentence([track(1, 1)], false)).toBe(
+      'Plays the English version’s video (episode.mp4), without Spanish subtitles: it has no Spanish audio, only English.',
+    );
+    expect(sentence([], true)).toBe(
+      'Plays the English version’s video (episode.mp4) with Spanish subtitles: it has no audio.',
     );
     expect(sentence([], true, 'processing')).toBe(
       'Plays the English version’s video (episode.mp4) once it is processed.',

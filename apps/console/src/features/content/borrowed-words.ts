@@ -27,14 +27,16 @@ export function borrowedSentence({
   if (video.status !== 'ready') return `${plays} once it is processed.`;
   const tracks = video.audio_tracks;
   if (tracks.some((t) => t.lang_id === version.lang_id)) return `${plays} with its ${langName} audio.`;
+  if (tracks.length === 0) {
+    return `${plays} ${version.subtitles.length > 0 ? 'with' : 'without'} ${langName} subtitles: it has no audio.`;
+  }
   const named = [...new Set(tracks.flatMap((t) => (t.lang_id === null ? [] : [nameOf(t.lang_id)])))];
-  const audio =
-    tracks.length === 0
-      ? 'it has no audio'
-      : named.length === 0
-        ? 'its audio is in no language named'
-        : `its audio is in ${listed(named)} only`;
+  const unnamed = tracks.filter((t) => t.lang_id === null).length;
+  const heard = listed([
+    ...named,
+    ...(unnamed ? [unnamed === 1 ? 'a track in no language' : `${unnamed} tracks in no language`] : []),
+  ]);
   return version.subtitles.length > 0
-    ? `${plays} with ${langName} subtitles: ${audio}.`
-    : `${plays}, without ${langName} audio or subtitles: ${audio}.`;
+    ? `${plays} with ${langName} subtitles: it has no ${langName} audio, only ${heard}.`
+    : `${plays}, without ${langName} subtitles: it has no ${langName} audio, only ${heard}.`;
 }
