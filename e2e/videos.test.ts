@@ -494,6 +494,37 @@ describe('the Videos screen and the player', () => {
     expectNoConsoleErrors();
   }, 240_000);
 
+  it('keeps the warning icon of a long failure at its size in the episode intake, the sentence wrapping', async () => {
+    const brand = await c.addBrand('Quiet Hills');
+    await scene.post(c, '/api/brand_lang/add', { brand_id: brand.id, lang_id: 1, title: 'Quiet Hills' });
+    const master = path.join(work, 'Quiet_Hills_S01E01_EN.mp4');
+    copyFileSync(pattern, master);
+    const page = await c.newPage();
+    await c.signIn(page);
+    // The file's processing fails with the server's longest kind of sentence (failing for real takes three attempts).
+    const sentence =
+      'The video could not be decoded at 0:01: the file is damaged there, or it was cut short while it was copied; export it again from the editing software and upload the new file.';
+    await page.route('**/api/content/files/get', async (route) => {
+      const file = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...file, status: 'failed', failure: sentence, playback_url: null } });
+    });
+    await page.goto(`/admin/content?brand=${brand.id}`);
+    await page.getByRole('button', { name: 'Upload episodes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload episodes · Quiet Hills' });
+    await dialog.locator('input[type="file"]').setInputFiles([master]);
+    await dialog.getByRole('button', { name: 'Upload 1 file' }).click();
+    const failure = dialog.getByText(`Failed: ${sentence}`);
+    await failure.waitFor({ timeout: 60_000 });
+    const icon = failure.locator('xpath=..').locator('svg').first();
+    const box = await icon.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(13);
+    expect(box?.height).toBeGreaterThanOrEqual(13);
+    // The sentence wraps under its icon's column rather than squeezing it.
+    expect((await failure.boundingBox())?.height).toBeGreaterThan(20);
+    await shot(page, 'intake-long-failure');
+    await page.close();
+  }, 120_000);
+
   it.each(['light', 'dark'] as const)(
     'the Videos screen and the open player pass axe in %s mode (screenshots kept to look at)',
     async (colorMode) => {
