@@ -1,6 +1,8 @@
+import { mkdirSync } from 'node:fs';
 import iconv from 'iconv-lite';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileUpload } from '../apps/server/src/test/multipart.ts';
 import { type ConsoleUnderTest, expectAccessible, expectNoConsoleErrors, startConsole } from './support/console.ts';
 import * as scene from './support/scene.ts';
 
@@ -10,8 +12,12 @@ import * as scene from './support/scene.ts';
  * both colour modes, with axe.
  */
 
+/** Screenshots to look at (not compared): SHOTS_DIR, else a temporary folder. */
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/subtitles-shots';
+
 let c: ConsoleUnderTest;
 beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
   c = await startConsole();
 });
 afterAll(() => c.close());
@@ -38,6 +44,16 @@ async function accessible(page: Page, label: string) {
   );
   await expectAccessible(page, label);
 }
+
+/** Whether the element can be seen whole: its top and bottom edges are its own, under nothing, clipped by nothing. */
+const seenWhole = (element: Locator) =>
+  element.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const at = (y: number) => document.elementFromPoint(r.left + r.width / 2, y);
+    const top = at(r.top + 2);
+    const bottom = at(r.bottom - 2);
+    return !!top && !!bottom && el.contains(top) && el.contains(bottom);
+  });
 
 describe('subtitles in the content modal', () => {
   for (const colorMode of ['light', 'dark'] as const) {
@@ -70,6 +86,8 @@ describe('subtitles in the content modal', () => {
         .getByRole('alert')
         .getByText(/backwards\.srt: Line 6: the timestamps go backwards/)
         .waitFor();
+      // Where the person looks: the whole sentence in view, not below the fold under the modal's footer.
+      await expect.poll(() => seenWhole(section.getByRole('alert'))).toBe(true);
       await section.getByRole('button', { name: 'Dismiss the error' }).click();
 
       // Captions this time: the kind is chosen first (keyboard: the segmented control is a radio group).
@@ -112,6 +130,50 @@ describe('subtitles in the content modal', () => {
       await page.close();
     });
   }
+
+  it.each(['light', 'dark'] as const)(
+    'keeps the kind choice and a file’s kind clear of the modal’s footer on a small laptop, %s mode',
+    async (colorMode) => {
+      const brand = await scene.brandWithContent(c, `Small Screen Mice ${colorMode}`, ['The Crumb']);
+      const [item] = await scene.post<{ id: number }[]>(c, '/api/content/list', { brand_id: brand.id });
+      const russian = await scene.post<{ id: number }>(c, '/api/content_lang/add', {
+        content_id: item.id,
+        lang_id: 2,
+        title: 'Крошка',
+      });
+      const vtt = 'WEBVTT\n\n00:00.500 --> 00:01.500\nХрум\n';
+      const added = await c.t.request(
+        fileUpload(`/api/content_lang/subtitles?content_lang_id=${russian.id}&kind=captions`, {
+          data: Buffer.from(vtt),
+          filename: 'the-crumb-season-one-episode-one-final-captions.ru.vtt',
+        }),
+      );
+      expect(added.statusCode, added.body).toBe(200);
+      const page = await c.newPage({ colorMode, width: 1024, height: 640 });
+      await c.signIn(page);
+      await page.goto(`/admin/content?brand=${brand.id}&edit=${item.id}`);
+      const editor = page.getByRole('dialog', { name: /^Edit S1E1/ });
+      await editor.getByRole('tab', { name: 'Russian', exact: true }).click();
+      const section = editor.getByTestId('subtitles-section');
+      const badge = section.locator('.mantine-Badge-label', { hasText: 'Captions (with sounds)' });
+      await badge.waitFor();
+      // The file's kind is read whole, not cut to "CAPTIONS (WITH…".
+      expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      // Brought into view as the browser brings what is reached (block 'nearest'): above the footer, not under it.
+      const intoView = (target: Locator) =>
+        target.evaluate((el) => el.scrollIntoView({ block: 'nearest', behavior: 'instant' }));
+      const kind = section.getByRole('radiogroup', { name: 'Kind of the next file' });
+      await intoView(kind);
+      await expect.poll(() => seenWhole(kind.getByText('Captions (with sounds)', { exact: true }))).toBe(true);
+      expect(await seenWhole(kind.getByText('Subtitles', { exact: true }))).toBe(true);
+      const upload = section.getByRole('button', { name: 'Upload subtitles (WebVTT or SRT)' });
+      await intoView(upload);
+      await expect.poll(() => seenWhole(upload)).toBe(true);
+      await accessible(page, `subtitles on a small laptop, ${colorMode}`);
+      await page.screenshot({ path: `${SHOTS}/subtitles-small-${colorMode}.png` });
+      await page.close();
+    },
+  );
 
   it('wrote no errors to the browser console', () => expectNoConsoleErrors());
 });

@@ -248,7 +248,7 @@ describe('the Videos screen and the player', () => {
     await c.signIn(page);
     await page.goto('/admin/videos');
     const row = page.getByTestId(`video-row-${file.id}`);
-    await row.getByText('audio ENG, SPA').waitFor();
+    await row.getByText(/ · audio English, Spanish$/).waitFor();
     await row.getByRole('button', { name: `Play ${file.name}` }).click();
     const player = page.getByRole('dialog', { name: `Play ${file.name}` });
     const video = player.getByLabel(`Video ${file.name}`);
@@ -383,6 +383,146 @@ describe('the Videos screen and the player', () => {
     await expect.poll(showing, { timeout: 20_000 }).toEqual([]);
     await expectAccessible(page, 'player with subtitles');
     expectNoConsoleErrors();
+  }, 120_000);
+
+  it('names a track in the content modal a readiness link opens on its language; words, player and borrowing follow; the Videos screen uploads', async () => {
+    const [ENGLISH, RUSSIAN] = [1, 2];
+    const voices = path.join(work, 'two-voices.mp4');
+    copyFileSync(await testMasterFile({ seconds: 6, width: 640, height: 360, audioLanguages: ['eng', ''] }), voices);
+    const file = await uploadMaster(voices);
+    await expect
+      .poll(async () => (await c.t.call(api.content.fileGet, { id: file.id })).status, { timeout: 90_000 })
+      .toBe('ready');
+    const brand = await scene.brandWithContent(c, 'Hollow Voices', ['Echo']);
+    const [item] = await scene.post<{ id: number }[]>(c, '/api/content/list', { brand_id: brand.id });
+    await c.t.call(api.content.attachVideo, { ext_id: file.ext_id, content_id: item.id, lang_id: ENGLISH });
+    await scene.post(c, '/api/brand_lang/add', { brand_id: brand.id, lang_id: RUSSIAN, title: 'Пустые голоса' });
+    await c.t.call(api.content.langAdd, { content_id: item.id, lang_id: RUSSIAN, title: 'Эхо' });
+    const page = await c.newPage();
+    await c.signIn(page);
+
+    // The brand's readiness links the Russian version: the content modal opens on its tab, not the English one.
+    await page.goto(`/admin/brands?edit=${brand.id}`);
+    const readiness = page.getByRole('dialog', { name: 'Edit brand' }).getByRole('region', { name: 'Readiness' });
+    await readiness.getByTestId(`readiness-lang-${RUSSIAN}`).getByRole('link', { name: 'Эхо' }).click();
+    const editor = page.getByRole('dialog', { name: /^Edit S1E1/ });
+    await editor.getByText('No video attached in Russian.').waitFor();
+    const selectedTab = () =>
+      editor
+        .getByRole('tablist', { name: 'Languages' })
+        .getByRole('tab', { selected: true })
+        .getAttribute('aria-label');
+    expect(await selectedTab()).toMatch(/^Russian/);
+
+    // Russian subtitles, then the English video borrowed to be read: the sentence says the audio it really has.
+    const subtitlesSection = editor.getByTestId('subtitles-section');
+    let chooser = page.waitForEvent('filechooser');
+    await subtitlesSection.getByRole('button', { name: 'Upload subtitles (WebVTT or SRT)' }).click();
+    await (await chooser).setFiles({
+      name: 'echo.ru.vtt',
+      mimeType: 'text/vtt',
+      buffer: Buffer.from('WEBVTT\n\n00:00.500 --> 00:05.000\nЭхо!\n'),
+    });
+    await toast(page, 'Subtitles added').waitFor();
+    await editor.getByRole('combobox', { name: 'Or play another version’s video' }).click();
+    await page.getByRole('option', { name: /^English version’s video · no Russian audio, read with/ }).click();
+    await toast(page, 'Video choice saved').waitFor();
+    await editor
+      .getByText(
+        `Plays the English version’s video (${file.name}) with Russian subtitles: it has no Russian audio, only English and a track in no language.`,
+      )
+      .waitFor();
+    expect(await editor.getByText(/with its Russian audio/).count()).toBe(0);
+
+    // The English tab: the track in no language is named Russian under the player, as in the Videos screen.
+    await editor.getByRole('tab', { name: 'English', exact: true }).click();
+    await editor.getByText(/ · audio English, \?$/).waitFor();
+    await editor.getByRole('button', { name: `Play ${file.name}` }).click();
+    const video = editor.getByLabel(`Video ${file.name}`);
+    await expectPlaying(video);
+    await editor.getByRole('combobox', { name: 'Track 2' }).click();
+    await page.getByRole('option', { name: 'Russian (ru)' }).click();
+    await editor.getByRole('button', { name: 'Save audio languages' }).click();
+    await toast(page, 'Audio languages saved').waitFor();
+    // The words follow the name at once.
+    await editor.getByText(/ · audio English, Russian$/).waitFor();
+
+    // Subtitles added while the player is open: offered by it without reopening the modal.
+    const subtitlesChoice = editor.getByRole('combobox', { name: 'Subtitles', exact: true });
+    // The master's SUBTITLES group as the player has loaded it, then as its choice offers it.
+    const loaded = () =>
+      video.evaluate((v: HTMLVideoElement) =>
+        [...v.textTracks].filter((t) => t.kind === 'subtitles' || t.kind === 'captions').map((t) => t.label),
+      );
+    const offered = async () => {
+      await subtitlesChoice.click();
+      const options = await page.getByRole('option').allTextContents();
+      await page.keyboard.press('Escape');
+      return options;
+    };
+    await expect.poll(loaded, { timeout: 20_000 }).toEqual(['Russian']);
+    expect(await offered()).toEqual(['Off', 'Russian']);
+    chooser = page.waitForEvent('filechooser');
+    await subtitlesSection.getByRole('button', { name: 'Upload subtitles (WebVTT or SRT)' }).click();
+    await (await chooser).setFiles({
+      name: 'echo.en.vtt',
+      mimeType: 'text/vtt',
+      buffer: Buffer.from('WEBVTT\n\n00:00.500 --> 00:05.000\nEcho!\n'),
+    });
+    await toast(page, 'Subtitles added').waitFor();
+    await expect.poll(loaded, { timeout: 20_000 }).toEqual(['English', 'Russian']);
+    expect(await offered()).toEqual(['Off', 'English', 'Russian']);
+    await expectAccessible(page, 'content modal naming audio tracks');
+    await shot(page, 'content-modal-audio-languages');
+    await editor.getByRole('button', { name: 'Close' }).last().click();
+    await editor.waitFor({ state: 'hidden' });
+
+    // The Videos screen says the same, and uploads: the new file joins the list and is processed.
+    await page.goto('/admin/videos');
+    const row = page.getByTestId(`video-row-${file.id}`);
+    await row.getByText(/ · audio English, Russian$/).waitFor();
+    const fresh = path.join(work, 'fresh-upload.mp4');
+    copyFileSync(pattern, fresh);
+    chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload video' }).click();
+    await (await chooser).setFiles(fresh);
+    const uploaded = page.getByRole('table', { name: 'Video files' }).locator('tr', { hasText: 'fresh-upload.mp4' });
+    await uploaded.waitFor({ timeout: 30_000 });
+    const added = (await files()).find((f) => f.name === 'fresh-upload.mp4') as VideoFile;
+    await expect.poll(() => statusWord(uploaded, added), { timeout: 90_000 }).toBe('Ready');
+    await expectAccessible(page, 'Videos screen after an upload');
+    expectNoConsoleErrors();
+  }, 240_000);
+
+  it('keeps the warning icon of a long failure at its size in the episode intake, the sentence wrapping', async () => {
+    const brand = await c.addBrand('Quiet Hills');
+    await scene.post(c, '/api/brand_lang/add', { brand_id: brand.id, lang_id: 1, title: 'Quiet Hills' });
+    const master = path.join(work, 'Quiet_Hills_S01E01_EN.mp4');
+    copyFileSync(pattern, master);
+    const page = await c.newPage();
+    await c.signIn(page);
+    // The file's processing fails with the server's longest kind of sentence (failing for real takes three attempts).
+    const sentence =
+      'The video could not be decoded at 0:01: the file is damaged there, or it was cut short while it was copied; export it again from the editing software and upload the new file.';
+    await page.route('**/api/content/files/get', async (route) => {
+      const file = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...file, status: 'failed', failure: sentence, playback_url: null } });
+    });
+    await page.goto(`/admin/content?brand=${brand.id}`);
+    await page.getByRole('button', { name: 'Upload episodes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload episodes · Quiet Hills' });
+    await dialog.locator('input[type="file"]').setInputFiles([master]);
+    await dialog.getByRole('button', { name: 'Upload 1 file' }).click();
+    const failure = dialog.getByText(`Failed: ${sentence}`);
+    await failure.waitFor({ timeout: 60_000 });
+    const icon = failure.locator('xpath=..').locator('svg').first();
+    const box = await icon.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(13);
+    expect(box?.height).toBeGreaterThanOrEqual(13);
+    // The sentence wraps under its icon's column rather than squeezing it.
+    expect((await failure.boundingBox())?.height).toBeGreaterThan(20);
+    await shot(page, 'intake-long-failure');
+    await page.close();
   }, 120_000);
 
   it.each(['light', 'dark'] as const)(

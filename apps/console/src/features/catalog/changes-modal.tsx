@@ -63,7 +63,7 @@ function NotReady({ entry }: { entry: LanguageChanges }) {
         Not ready in {entry.language.name}: {problemCount(count)}
         {count > problems.length ? `, the first ${problems.length} listed` : ''}
       </Text>
-      <ProblemList problems={problems} language={entry.language.name} />
+      <ProblemList problems={problems} language={entry.language.name} langId={entry.language.id} />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 import type { ContentLang, Language } from '@kids-vod/contract';
 import { Paper, Select, Stack, Text } from '@mantine/core';
+import { PosterOrPlayer } from '../../shared/videos/index.ts';
+import { borrowedSentence } from './borrowed-words.ts';
 import { useBorrowVideo } from './video-api.ts';
-import { PosterOrPlayer } from './video-section.tsx';
 
 const OWN = '';
 
@@ -50,7 +51,15 @@ export function BorrowedVideo({
               <PosterOrPlayer video={lender.video} audioLang={code} />
             ) : null}
             <Text size="sm">
-              Plays the {nameOf(lender.lang_id)} version’s video ({lender.video.name}) with its {langName} audio.
+              {version
+                ? borrowedSentence({
+                    lenderName: nameOf(lender.lang_id),
+                    video: lender.video,
+                    version,
+                    langName,
+                    nameOf,
+                  })
+                : null}
             </Text>
           </Stack>
         </Paper>

@@ -1,9 +1,9 @@
 import { type BrandName, type Content, ContentAddBody, DEFAULT_LANG_ID } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { formatDuration } from '@kids-vod/contract/format';
-import { Alert, Box, Button, Divider, Group, SimpleGrid, Switch, Text } from '@mantine/core';
+import { Alert, Box, Divider, SimpleGrid, Switch } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { itemQueries, useLanguages } from '../../shared/api/index.ts';
@@ -11,6 +11,7 @@ import { EditorModal, showRefusal, useEditor } from '../../shared/editing/index.
 import { NumberField, numberOrUndefined } from '../../shared/fields/index.ts';
 import { useMay } from '../../shared/session/index.ts';
 import { WindowFields, type WindowValues, windowBody, windowErrors } from '../../shared/time/index.ts';
+import { stopUploadQuestion, VIDEO_UPLOAD_KEY } from '../../shared/videos/index.ts';
 import {
   contentKeys,
   useAddContent,
@@ -20,7 +21,8 @@ import {
 } from './content-api.ts';
 import { ContentLangs, useContentLangForm } from './content-lang.tsx';
 import { defaultTitle, episodeCode } from './format.ts';
-import { VIDEO_UPLOAD_KEY } from './video-api.ts';
+import { useLangAsked } from './lang-asked.ts';
+import { VideoDurations } from './video-durations.tsx';
 
 /** Number inputs hold '' while empty. */
 type NumberValue = number | string;
@@ -59,18 +61,6 @@ function validateContent(values: ContentValues, item: Content | null) {
 class LangRefused extends Error {}
 
 /**
- * Leaving the item or its language stops a running video upload (the video section is that language's): minutes
- * of a large file are not dropped on a stray Escape or tab, so it is asked first, like unsaved changes.
- */
-function stopUploadQuestion(dirty: boolean) {
-  return {
-    title: 'Stop the upload?',
-    message: `The video has not finished uploading${dirty ? ' and the changes in this form have not been saved' : ''}.`,
-    confirmLabel: 'Stop upload',
-  };
-}
-
-/**
  * Creates or edits one content item: its own fields, then, once it exists, its language versions (title,
  * description, thumbnail, published) and the video of each language. One Save saves the fields and the
  * language version on screen. Unmounted after it closes, so the item's language data goes with it.
@@ -92,7 +82,8 @@ export function ContentModal({
   const addContent = useAddContent();
   const updateContent = useUpdateContent();
   const { add: addLang, update: updateLang } = useContentVersionSaves();
-  const [langId, setLangId] = useState(DEFAULT_LANG_ID);
+  // A link to a version (readiness) opens its tab: `?lang=` in the address.
+  const [langId, setLangId] = useState(useLangAsked());
   const [itemId, setItemId] = useState(initial?.id ?? null);
   const langs = useContentLangs(itemId);
   const version = langs.data?.find((l) => l.lang_id === langId) ?? null;
@@ -171,10 +162,6 @@ export function ContentModal({
 
   const duration = Number(form.values.duration_sec);
   const takeDuration = (seconds: number) => form.setFieldValue('duration_sec', seconds);
-  // Videos whose length is not the duration typed: the apps would show one and play the other.
-  const mismatched = (langs.data ?? []).filter(
-    (l) => l.video?.duration_sec != null && l.video.duration_sec !== duration && Number.isFinite(duration),
-  );
   // The title follows a saved English title at once, before the list reloads.
   const englishTitle = item
     ? (langs.data?.find((l) => l.lang_id === DEFAULT_LANG_ID)?.title ?? defaultTitle(item))
@@ -228,22 +215,7 @@ export function ContentModal({
       <Box mt="sm">
         <WindowFields form={form} />
       </Box>
-      {mismatched.map((l) => {
-        const name = languages.data?.find((lang) => lang.id === l.lang_id)?.name ?? `language ${l.lang_id}`;
-        const seconds = l.video?.duration_sec ?? 0;
-        return (
-          <Alert key={l.id} mt="sm" color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} p="xs">
-            <Group justify="space-between" gap="xs">
-              <Text size="sm">
-                The {name} video lasts {formatDuration(seconds)}; the duration says {formatDuration(duration)}.
-              </Text>
-              <Button size="compact-sm" variant="default" onClick={() => takeDuration(seconds)}>
-                Use {formatDuration(seconds)}
-              </Button>
-            </Group>
-          </Alert>
-        );
-      })}
+      <VideoDurations versions={langs.data} duration={form.values.duration_sec} onUse={takeDuration} />
 
       <Divider label="Language versions" labelPosition="left" my="md" />
       {item ? (

@@ -25,7 +25,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconBadgeCc, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { confirmAction, DismissibleError, WARNING_TEXT } from '../../shared/feedback/index.ts';
 import { errorMessage } from '../../shared/session/index.ts';
 import { useDeleteSubtitles, useShiftSubtitles, useSubtitlesCues, useUploadSubtitles } from './subtitles-api.ts';
@@ -135,17 +135,22 @@ function SubtitlesFile({ file, langName }: { file: Subtitles; langName: string }
               {file.name}
             </Text>
             <Text size="xs" c="dimmed">
-              {file.cues} cues · read as {file.encoding}
+              {file.cues} {file.cues === 1 ? 'cue' : 'cues'} · read as {file.encoding}
             </Text>
           </Stack>
-          <Badge variant="light" leftSection={file.kind === 'captions' ? <IconBadgeCc size={12} aria-hidden /> : null}>
+          <Badge
+            variant="light"
+            leftSection={file.kind === 'captions' ? <IconBadgeCc size={12} aria-hidden /> : null}
+            // The kind is read whole; the file's name wraps instead.
+            style={{ flexShrink: 0 }}
+          >
             {label}
           </Badge>
         </Group>
         {file.warnings.length > 0 ? (
           <Paper p="xs" radius="sm" withBorder style={{ borderColor: 'var(--mantine-color-orange-filled)' }}>
             <Group gap={6} mb={4} wrap="nowrap">
-              <IconAlertTriangle size={14} color={WARNING_TEXT} aria-hidden />
+              <IconAlertTriangle size={14} color={WARNING_TEXT} aria-hidden style={{ flexShrink: 0 }} />
               <Text size="xs" fw={700} c={WARNING_TEXT}>
                 {file.warnings.length === 1 ? 'A warning' : `${file.warnings.length} warnings`}
               </Text>
@@ -195,6 +200,11 @@ export default function SubtitlesSection({ version, langName }: { version: Conte
   const [problem, setProblem] = useState<string | null>(null);
   const resetFile = useRef<() => void>(null);
   const kindId = useId();
+  const said = useRef<HTMLDivElement>(null);
+  // The refusal shows under the button that was used, near the modal's footer: brought into view, not left below it.
+  useEffect(() => {
+    if (problem) said.current?.scrollIntoView({ block: 'nearest' });
+  }, [problem]);
 
   function onFile(file: File | null) {
     resetFile.current?.();
@@ -257,9 +267,11 @@ export default function SubtitlesSection({ version, langName }: { version: Conte
             </FileButton>
           </Group>
           {problem ? (
-            <DismissibleError p="xs" closeLabel="Dismiss the error" onDismiss={() => setProblem(null)}>
-              {problem}
-            </DismissibleError>
+            <div ref={said}>
+              <DismissibleError p="xs" closeLabel="Dismiss the error" onDismiss={() => setProblem(null)}>
+                {problem}
+              </DismissibleError>
+            </div>
           ) : null}
         </>
       )}

@@ -2,7 +2,7 @@ import type { AttachVideoBody, ContentLangUpdateBody } from '@kids-vod/contract'
 import { api } from '@kids-vod/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { send, sharedKeys, uploadVideo } from '../../shared/api/index.ts';
+import { send, sharedKeys } from '../../shared/api/index.ts';
 import { useLangChanged } from './content-api.ts';
 
 /** Attaching or detaching changes which files are free, the language version and the list's video column. */
@@ -46,23 +46,5 @@ export function useBorrowVideo() {
       send(api.content.langUpdate, { body }),
     onSuccess: changed,
     meta: { successMessage: 'Video choice saved' },
-  });
-}
-
-/**
- * Uploads a video with progress; the new file joins the file list (the caller attaches it). A failure is
- * shown next to the upload button, like an image field's, and a cancelled upload is no failure at all.
- */
-/** Names the running upload, so the modal around it can ask before closing stops it. */
-export const VIDEO_UPLOAD_KEY = ['video-upload'];
-
-export function useUploadVideo() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: VIDEO_UPLOAD_KEY,
-    mutationFn: ({ file, ...options }: { file: File; onProgress: (percent: number) => void; signal: AbortSignal }) =>
-      uploadVideo(file, options),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.files }),
-    meta: { errorToast: false },
   });
 }

@@ -1,45 +1,27 @@
 import type { ContentLang, Language, VideoFile } from '@kids-vod/contract';
-import {
-  Box,
-  Button,
-  Center,
-  FileButton,
-  Group,
-  Image,
-  Loader,
-  Paper,
-  Progress,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconPlayerPlayFilled, IconUnlink, IconUpload, IconVideo } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef, useState } from 'react';
-import { filesQuery } from '../../shared/api/index.ts';
-import { DismissibleError } from '../../shared/feedback/index.ts';
+import { CALL_PERMISSIONS } from '@kids-vod/contract/client';
+import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { IconUnlink, IconVideo } from '@tabler/icons-react';
+import { useIsMutating, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { filesQuery, useLanguages } from '../../shared/api/index.ts';
 import { choicesError } from '../../shared/lists/index.ts';
-import { VideoPlayer } from '../../shared/player/index.ts';
-import { errorMessage } from '../../shared/session/index.ts';
+import { useMay } from '../../shared/session/index.ts';
 import {
+  AudioLanguages,
   liveWhileUnderWay,
+  PosterOrPlayer,
   progressWords,
   sourceWords,
+  UploadVideo,
   useVideoFile,
   VIDEO_STATUS_WORDS,
+  VIDEO_UPLOAD_KEY,
   VideoStatusLine,
 } from '../../shared/videos/index.ts';
 import { BorrowedVideo } from './borrowed-video.tsx';
 import { videoFileLabel } from './format.ts';
-import { useAttachVideo, useDetachVideo, useUploadVideo } from './video-api.ts';
-
-/**
- * What the file chooser offers: the masters the server probes (MP4, QuickTime including ProRes, Matroska, WebM, AVI,
- * MXF), by type and by extension (a browser knows no type for some of them).
- */
-export const VIDEO_ACCEPT =
-  'video/mp4,video/webm,video/quicktime,video/x-matroska,video/x-msvideo,application/mxf,.mp4,.m4v,.mov,.mkv,.webm,.avi,.mxf';
+import { useAttachVideo, useDetachVideo } from './video-api.ts';
 
 /** A free file as the picker offers it, with its status while it is not ready: "… · #12 · processing 45%". */
 function pickerLabel(file: VideoFile): string {
@@ -47,41 +29,6 @@ function pickerLabel(file: VideoFile): string {
   if (file.status === 'ready') return label;
   const status = file.status === 'processing' ? `processing ${progressWords(file)}` : VIDEO_STATUS_WORDS[file.status];
   return `${label} · ${status.toLowerCase()}`;
-}
-
-/**
- * The poster with Play over it; Play puts the player in its place (its code and hls.js arrive then, not with the
- * modal), playing.
- */
-export function PosterOrPlayer({ video, audioLang = null }: { video: VideoFile; audioLang?: string | null }) {
-  const [playing, setPlaying] = useState(false);
-  if (playing) {
-    return (
-      <Suspense
-        fallback={
-          <Center h={160}>
-            <Loader size="sm" aria-label="Loading the player" />
-          </Center>
-        }
-      >
-        <VideoPlayer file={video} autoPlay autoFocus audioLang={audioLang} />
-      </Suspense>
-    );
-  }
-  return (
-    <Box pos="relative" style={{ aspectRatio: '16 / 9', background: 'black', borderRadius: 4, overflow: 'hidden' }}>
-      {video.thumbnail_url ? <Image src={video.thumbnail_url} alt="" h="100%" w="100%" fit="contain" /> : null}
-      <Center pos="absolute" inset={0}>
-        <Button
-          leftSection={<IconPlayerPlayFilled size={16} aria-hidden />}
-          aria-label={`Play ${video.name}`}
-          onClick={() => setPlaying(true)}
-        >
-          Play
-        </Button>
-      </Center>
-    </Box>
-  );
 }
 
 /** The attached file: its status (live), the poster and player once it is ready, and what can be done with it. */
@@ -99,15 +46,19 @@ function AttachedVideo({
   onUseDuration: (seconds: number) => void;
 }) {
   const duration = video.duration_sec ?? (video.source ? Math.round(video.source.duration_sec) : null);
+  const languages = useLanguages();
+  // Readiness links lead here: a track's language is named under the player, as in the Videos screen's.
+  const mayName = useMay(CALL_PERMISSIONS.content.fileAudio);
   return (
     <Paper withBorder p="sm" radius="sm">
       <Stack gap="xs">
         {video.status === 'ready' && video.playback_url ? <PosterOrPlayer video={video} /> : null}
+        {video.status === 'ready' && mayName ? <AudioLanguages file={video} /> : null}
         <Text fw={500} size="sm" style={{ wordBreak: 'break-all' }}>
           {video.name}
         </Text>
         <Text size="sm" c="dimmed">
-          {sourceWords(video)}
+          {sourceWords(video, languages.data)}
         </Text>
         <VideoStatusLine file={video} compact />
         <Group gap="xs">
@@ -163,47 +114,15 @@ export function VideoSection({
   });
   const attach = useAttachVideo();
   const detach = useDetachVideo();
-  const upload = useUploadVideo();
+  const uploading = useIsMutating({ mutationKey: VIDEO_UPLOAD_KEY }) > 0;
   const [search, setSearch] = useState('');
-  const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const resetFile = useRef<() => void>(null);
-  const abort = useRef<AbortController | null>(null);
   // The attached file as stored now: read again while it is queued or processed, so its status moves on screen.
   const video = useVideoFile(version?.video ?? null).data ?? null;
   const free = (files.data ?? []).filter((f) => f.content_lang_id === null);
-  const busy = attach.isPending || detach.isPending || progress !== null;
-
-  // Leaving the modal (or the language) stops an upload still running.
-  useEffect(() => () => abort.current?.abort(), []);
+  const busy = attach.isPending || detach.isPending || uploading;
 
   function attachFile(extId: string) {
     attach.mutate({ ext_id: extId, content_id: contentId, lang_id: langId });
-  }
-
-  function onFile(file: File | null) {
-    resetFile.current?.();
-    if (!file) return;
-    setProblem(null);
-    setProgress({ name: file.name, percent: 0 });
-    abort.current = new AbortController();
-    upload.mutate(
-      {
-        file,
-        signal: abort.current.signal,
-        onProgress: (percent) => setProgress({ name: file.name, percent }),
-      },
-      {
-        onSuccess: (saved) => attachFile(saved.ext_id),
-        onError: (err) => {
-          if ((err as Error).name !== 'AbortError') setProblem(errorMessage(err));
-        },
-        onSettled: () => {
-          setProgress(null);
-          abort.current = null;
-        },
-      },
-    );
   }
 
   return (
@@ -248,33 +167,11 @@ export function VideoSection({
         error={choicesError(files, 'the video files')}
       />
 
-      <Group gap="xs">
-        <FileButton onChange={onFile} accept={VIDEO_ACCEPT} resetRef={resetFile} disabled={busy}>
-          {(props) => (
-            <Button {...props} variant="default" leftSection={<IconUpload size={16} />} disabled={busy}>
-              Upload a new video
-            </Button>
-          )}
-        </FileButton>
-        {progress ? (
-          <Button variant="subtle" color="gray" size="xs" onClick={() => abort.current?.abort()}>
-            Cancel upload
-          </Button>
-        ) : null}
-      </Group>
-      {progress ? (
-        <Stack gap={4}>
-          <Progress value={progress.percent} aria-label={`Uploading ${progress.name}`} />
-          <Text size="xs" c="dimmed">
-            Uploading {progress.name}: {progress.percent}%
-          </Text>
-        </Stack>
-      ) : null}
-      {problem ? (
-        <DismissibleError p="xs" closeLabel="Dismiss the error" onDismiss={() => setProblem(null)}>
-          {problem}
-        </DismissibleError>
-      ) : null}
+      <UploadVideo
+        label="Upload a new video"
+        disabled={attach.isPending || detach.isPending}
+        onUploaded={(saved) => attachFile(saved.ext_id)}
+      />
     </Stack>
   );
 }

@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
-import { VideoPlayer } from '../../shared/player/index.ts';
+import { VideoPlayer } from '../../shared/videos/index.ts';
 import classes from './kids-home.module.css';
 import { notUnderstood } from './understood.ts';
 

@@ -14,10 +14,9 @@ import {
   useUrlSearch,
   useUrlState,
 } from '../../shared/lists/index.ts';
-import { PlayerModal } from '../../shared/player/index.ts';
 import { useIdle } from '../../shared/screen/index.ts';
 import { useMay } from '../../shared/session/index.ts';
-import { VIDEO_STATUS_WORDS } from '../../shared/videos/index.ts';
+import { PlayerModal, UploadVideo, VIDEO_STATUS_WORDS } from '../../shared/videos/index.ts';
 import { useVideos, VIDEOS_PAGE_SIZE } from './api.ts';
 import { VideosTable } from './videos-table.tsx';
 
@@ -37,7 +36,8 @@ function countLabel(count: number, narrowed: boolean): string {
 
 /**
  * Every uploaded video file (api.md, third wave): its poster, what the master is, its status as it is processed
- * (live), where it is attached, and Play, Retry and Delete. Filtered by status, searched by name, paged on the server.
+ * (live), where it is attached, and Play, Retry and Delete; Upload video adds one. Filtered by status, searched by
+ * name, paged on the server.
  */
 export function Component() {
   const [url, setUrl] = useUrlState(URL_DEFAULTS);
@@ -51,6 +51,8 @@ export function Component() {
   const narrowed = url.q !== '' || status !== undefined;
 
   const mayDelete = useMay(CALL_PERMISSIONS.content.fileDelete);
+  // A video upload needs the catalogue permission, as a retry does (call-permissions.ts).
+  const mayUpload = useMay(CALL_PERMISSIONS.content.fileRetry);
   const { remove } = useMoveToBin();
   const [deleting, setDeleting] = useState<number | null>(null);
   async function deleteFile(file: VideoFile) {
@@ -84,7 +86,11 @@ export function Component() {
 
   return (
     <Stack gap="md">
-      <ListHeader count={list.data ? countLabel(count, narrowed) : null} action={null}>
+      <ListHeader
+        count={list.data ? countLabel(count, narrowed) : null}
+        // The new file joins the list (newest first) and is followed as it is processed; attached in a content item.
+        action={mayUpload ? <UploadVideo label="Upload video" /> : null}
+      >
         <SearchField label="Search video files" placeholder="Search by file name" value={search} onChange={setSearch} />
         <Select
           label="Status"
@@ -102,7 +108,7 @@ export function Component() {
         emptyText={
           narrowed
             ? 'No video file matches.'
-            : 'No video files yet: upload one in a content item, on its language version.'
+            : 'No video files yet: upload one here, or in a content item on its language version.'
         }
         createAction={narrowed ? <ClearSearch onClear={clear}>Show every file</ClearSearch> : undefined}
       >

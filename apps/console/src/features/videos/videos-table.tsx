@@ -82,6 +82,7 @@ export function VideosTable({
   onPlay: (file: VideoFile) => void;
   onDelete: (file: VideoFile) => void;
 }) {
+  const languages = useLanguages();
   return (
     <ListTable
       label="Video files"
@@ -114,7 +115,7 @@ export function VideosTable({
             </Text>
           </Table.Td>
           <Table.Td maw={280}>
-            <Text size="sm">{sourceWords(file)}</Text>
+            <Text size="sm">{sourceWords(file, languages.data)}</Text>
             {file.source ? (
               <Text size="xs" c="dimmed">
                 {codecWords(file.source)}

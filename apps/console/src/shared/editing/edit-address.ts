@@ -49,7 +49,8 @@ export type EditScreen = 'brands' | 'content' | 'streams' | 'promo' | 'promocode
 
 /**
  * The address that opens an item in its screen's edit modal (docs/decisions/017-a-link-to-every-item.md): content
- * opens within its brand (null without one), a stream within its language where that is known.
+ * opens within its brand (null without one), on its language version's tab when one is named; a stream within its
+ * language where that is known.
  */
 export function editAddress(
   screen: EditScreen,
@@ -57,7 +58,8 @@ export function editAddress(
 ): string | null {
   switch (screen) {
     case 'content':
-      return item.brand_id ? `/admin/content?brand=${item.brand_id}&edit=${item.id}` : null;
+      if (!item.brand_id) return null;
+      return `/admin/content?brand=${item.brand_id}&edit=${item.id}${item.lang_id ? `&lang=${item.lang_id}` : ''}`;
     case 'streams':
       return item.lang_id ? `/admin/streams?lang=${item.lang_id}&edit=${item.id}` : `/admin/streams?edit=${item.id}`;
     default:

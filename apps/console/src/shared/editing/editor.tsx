@@ -92,7 +92,11 @@ export function EditorModal<T extends Item, V extends object>({
       title={title ?? (readOnly ? `View ${what}` : editing ? `Edit ${what}` : `New ${what}`)}
       size={size}
       closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
+      styles={{
+        title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' },
+        // What is scrolled into view (a field focused, a refusal shown) stops clear of the sticky header and footer.
+        content: { scrollPaddingTop: 72, scrollPaddingBottom: 80 },
+      }}
     >
       <Box ref={setBody} tabIndex={-1} style={{ outline: 'none' }}>
         {readOnly ? <ReadOnlyNotice /> : null}

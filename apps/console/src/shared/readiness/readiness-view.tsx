@@ -13,9 +13,19 @@ const languageName = (languages: Language[] | undefined, id: number) =>
   languages?.find((l) => l.id === id)?.name ?? `Language ${id}`;
 
 /** One item and everything that stops it, in one line: an episode missing three things is one line, not three. */
-function ItemProblems({ items, language, brandId }: { items: ReadinessItem[]; language: string; brandId?: number }) {
+function ItemProblems({
+  items,
+  language,
+  brandId,
+  langId,
+}: {
+  items: ReadinessItem[];
+  language: string;
+  brandId?: number;
+  langId?: number;
+}) {
   const [item] = items;
-  const address = problemAddress(item, brandId);
+  const address = problemAddress(item, brandId, langId);
   const name = item.name || `#${item.id}`;
   return (
     <List.Item data-problems={items.map((i) => i.problem).join(' ')}>
@@ -44,11 +54,14 @@ export function ProblemList({
   problems,
   language,
   brandId,
+  langId,
 }: {
   problems: ReadinessItem[];
   language: string;
   /** The brand the problems are of, when they are one brand's: its episodes open within it. */
   brandId?: number;
+  /** The language the problems are in: an episode opens on that version's tab. */
+  langId?: number;
 }) {
   const [all, setAll] = useState(false);
   const items: ReadinessItem[][] = [];
@@ -62,7 +75,13 @@ export function ProblemList({
     <Stack gap={4} align="flex-start">
       <List size="sm" spacing={2} aria-label={`Problems in ${language}`}>
         {shown.map((group) => (
-          <ItemProblems key={`${group[0].kind}-${group[0].id}`} items={group} language={language} brandId={brandId} />
+          <ItemProblems
+            key={`${group[0].kind}-${group[0].id}`}
+            items={group}
+            language={language}
+            brandId={brandId}
+            langId={langId}
+          />
         ))}
       </List>
       {items.length > shown.length && (
@@ -105,7 +124,9 @@ export function ReadinessOfLanguage({
           </Text>
         )}
       </Group>
-      {lang.problems.length > 0 && <ProblemList problems={lang.problems} language={language} brandId={brandId} />}
+      {lang.problems.length > 0 && (
+        <ProblemList problems={lang.problems} language={language} brandId={brandId} langId={lang.lang_id} />
+      )}
     </Stack>
   );
 }

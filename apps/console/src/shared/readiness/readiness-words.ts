@@ -37,10 +37,12 @@ const SCREENS: Record<ReadinessItem['kind'], EditScreen> = { brand: 'brands', co
 
 /**
  * Where the item of a problem is fixed: its edit modal. An episode opens within its brand: the one the item names
- * (a build's list holds several brands'), else the one whose readiness it is (`brandId`).
+ * (a build's list holds several brands'), else the one whose readiness it is (`brandId`), on the tab of the
+ * language the problem is in (`langId`).
  */
-export const problemAddress = (item: ReadinessItem, brandId?: number) =>
+export const problemAddress = (item: ReadinessItem, brandId?: number, langId?: number) =>
   editAddress(SCREENS[item.kind], {
     id: item.id,
     brand_id: item.kind === 'content' ? (item.brand_id ?? brandId) : null,
+    lang_id: item.kind === 'content' ? langId : null,
   });

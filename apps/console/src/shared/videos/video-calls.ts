@@ -1,7 +1,7 @@
 import type { VideoAudioBody, VideoFile, VideoStatus } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { send, sharedKeys } from '../api/index.ts';
+import { send, sharedKeys, uploadVideo } from '../api/index.ts';
 
 /** How often a list or a file still being processed is read again: progress moves by the second, not faster. */
 export const LIVE_EVERY_MS = 2000;
@@ -22,7 +22,8 @@ export const videoFileKey = (id: number) => [...sharedKeys.files, 'item', id] as
 
 /**
  * One video file as stored now, read again every two seconds while it is under way (the content modal's attached
- * video). `initial` (the file as the language version carried it) shows at once; a finished one is not asked for.
+ * video). `initial` (the file as the language version carried it) shows at once and is not asked for again until
+ * something changes it: files invalidated (subtitles added to its episode write it a new master, with a new URL).
  */
 export function useVideoFile(initial: VideoFile | null) {
   const id = initial?.id ?? 0;
@@ -30,9 +31,10 @@ export function useVideoFile(initial: VideoFile | null) {
     queryOptions({
       queryKey: videoFileKey(id),
       queryFn: () => send(api.content.fileGet, { body: { id } }),
-      // A retry or an upload sets it under way again: then it is read again, until it is done.
-      enabled: (query) => initial !== null && query.state.data !== undefined && isUnderWay(query.state.data),
+      enabled: initial !== null,
       initialData: initial ?? undefined,
+      // Fresh as the version carried it; read again only when invalidated, or while under way.
+      staleTime: Number.POSITIVE_INFINITY,
       refetchInterval: (query) => (query.state.data && isUnderWay(query.state.data) ? LIVE_EVERY_MS : false),
     }),
   );
@@ -81,3 +83,33 @@ export const VIDEO_STATUS_WORDS: Record<VideoStatus, string> = {
   ready: 'Ready',
   failed: 'Failed',
 };
+
+/** Names the running upload, so a modal around it can ask before closing stops it. */
+export const VIDEO_UPLOAD_KEY = ['video-upload'];
+
+/**
+ * Uploads a video with progress; the new file joins the file lists (a caller may then attach it). A failure is shown
+ * next to the upload button, and a cancelled upload is no failure at all.
+ */
+export function useUploadVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: VIDEO_UPLOAD_KEY,
+    mutationFn: ({ file, ...options }: { file: File; onProgress: (percent: number) => void; signal: AbortSignal }) =>
+      uploadVideo(file, options),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.files }),
+    meta: { errorToast: false },
+  });
+}
+
+/**
+ * Leaving the place of a running upload stops it: minutes of a large file are not dropped on a stray Escape or tab,
+ * so it is asked first, like unsaved changes.
+ */
+export function stopUploadQuestion(dirty: boolean) {
+  return {
+    title: 'Stop the upload?',
+    message: `The video has not finished uploading${dirty ? ' and the changes in this form have not been saved' : ''}.`,
+    confirmLabel: 'Stop upload',
+  };
+}

@@ -38,7 +38,7 @@ export function VideoStatusLine({ file, compact = false }: { file: VideoFile; co
   return (
     <Stack gap={4} miw={compact ? undefined : 180} data-testid={`video-status-${file.id}`}>
       <Group gap={6} wrap="nowrap" aria-live="polite">
-        <StatusIcon size={16} color={color} aria-hidden />
+        <StatusIcon size={16} color={color} aria-hidden style={{ flexShrink: 0 }} />
         <Text
           size="sm"
           c={file.status === 'failed' ? DANGER_TEXT : undefined}

@@ -1,4 +1,4 @@
-import type { Rendition, VideoFile, VideoSource } from '@kids-vod/contract';
+import type { Language, Rendition, VideoFile, VideoSource } from '@kids-vod/contract';
 import { formatDuration, formatSize } from '@kids-vod/contract/format';
 
 /** The time a file still needs, as people say it: "less than a minute left", "about 3 min left", "about 1 h 5 min left". */
@@ -20,29 +20,42 @@ export function renditionLabel({ height, bandwidth }: Pick<Rendition, 'height' |
   return `${height}p · ${rate}`;
 }
 
+/** The languages a screen knows, to name a track's `lang_id`. */
+type Languages = Pick<Language, 'id' | 'name'>[] | undefined;
+
 /**
- * A master's audio tracks by their languages, upper-case codes in their order: "audio ENG, RUS"; a track that names
- * none is "?" among named ones; none named at all: "1 audio track"; none at all: "no audio".
+ * A file's audio by its languages, in the master's order. Once it is ready, its tracks as they play, named by the
+ * language staff chose or the tag gave ("audio English, Russian"), so a track named again reads so at once; a track
+ * in no language is "?". Before, the tags the probe read, upper-case ("audio ENG, ?"). None named at all:
+ * "1 audio track"; none at all: "no audio".
  */
-export function audioWords(source: Pick<VideoSource, 'audio'>): string {
-  const { audio } = source;
-  if (audio.length === 0) return 'no audio';
-  if (audio.every((a) => !a.language)) return `${audio.length} audio track${audio.length === 1 ? '' : 's'}`;
-  return `audio ${audio.map((a) => (a.language ? a.language.toUpperCase() : '?')).join(', ')}`;
+export function audioWords(file: Pick<VideoFile, 'source' | 'audio_tracks'>, languages: Languages): string {
+  const names =
+    file.audio_tracks.length > 0
+      ? file.audio_tracks.map((t) =>
+          t.lang_id === null ? null : (languages?.find((l) => l.id === t.lang_id)?.name ?? `language ${t.lang_id}`),
+        )
+      : (file.source?.audio ?? []).map((a) => (a.language ? a.language.toUpperCase() : null));
+  if (names.length === 0) return 'no audio';
+  if (names.every((n) => n === null)) return `${names.length} audio track${names.length === 1 ? '' : 's'}`;
+  return `audio ${names.map((n) => n ?? '?').join(', ')}`;
 }
 
 /**
- * What was read from the master, on one line: "12.4 MB · 1920×1080 · 1:02 · audio ENG, RUS". A file not probed yet
+ * What the master is, on one line: "12.4 MB · 1920×1080 · 1:02 · audio English, Russian". A file not probed yet
  * (just uploaded) shows its size and the duration it has.
  */
-export function sourceWords(file: Pick<VideoFile, 'size_bytes' | 'duration_sec' | 'source'>): string {
+export function sourceWords(
+  file: Pick<VideoFile, 'size_bytes' | 'duration_sec' | 'source' | 'audio_tracks'>,
+  languages: Languages,
+): string {
   const { source } = file;
   if (!source) return [formatSize(file.size_bytes), formatDuration(file.duration_sec)].join(' · ');
   return [
     formatSize(file.size_bytes),
     `${source.width}×${source.height}`,
     formatDuration(source.duration_sec),
-    audioWords(source),
+    audioWords(file, languages),
   ].join(' · ');
 }
 

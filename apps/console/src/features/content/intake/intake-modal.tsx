@@ -570,7 +570,7 @@ function ProgressCell({ name, progress }: { name: string; progress: RowProgress 
     case 'ready':
       return (
         <Group gap={4} wrap="nowrap">
-          <IconCircleCheckFilled size={14} color="var(--mantine-color-green-6)" aria-hidden />
+          <IconCircleCheckFilled size={14} color="var(--mantine-color-green-6)" aria-hidden style={{ flexShrink: 0 }} />
           <Text size="xs" c={SUCCESS_TEXT}>
             Ready and attached
           </Text>
@@ -580,7 +580,7 @@ function ProgressCell({ name, progress }: { name: string; progress: RowProgress 
       return (
         <Stack gap={2}>
           <Group gap={4} wrap="nowrap">
-            <IconAlertTriangle size={14} color="var(--mantine-color-red-6)" aria-hidden />
+            <IconAlertTriangle size={14} color="var(--mantine-color-red-6)" aria-hidden style={{ flexShrink: 0 }} />
             <Text size="xs" c={DANGER_TEXT} fw={500}>
               Failed: {progress.sentence}
             </Text>

@@ -3,8 +3,8 @@ import { CALL_PERMISSIONS } from '@kids-vod/contract/client';
 import { Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useMay } from '../session/index.ts';
-import { useVideoFile } from '../videos/index.ts';
 import { AudioLanguages } from './audio-languages.tsx';
+import { useVideoFile } from './video-calls.ts';
 import { VideoPlayer } from './video-player.tsx';
 
 /**

@@ -2,7 +2,7 @@ import type { VideoFile } from '@kids-vod/contract';
 import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useLanguages } from '../api/index.ts';
-import { useAudioLanguages } from '../videos/index.ts';
+import { useAudioLanguages } from './video-calls.ts';
 
 const NONE = '';
 

@@ -5,9 +5,10 @@ import { IconPhotoScan } from '@tabler/icons-react';
 import type HlsType from 'hls.js';
 import { useEffect, useRef, useState } from 'react';
 import { useMay } from '../session/index.ts';
-import { renditionLabel, useTakePoster } from '../videos/index.ts';
+import { useTakePoster } from './video-calls.ts';
+import { renditionLabel } from './video-words.ts';
 
-/** One rung of the ladder as the player knows it: hls.js's level index, and how staff call it. */
+/** One rendition as the player knows it: hls.js's level index, and how staff call it. */
 interface Level {
   index: number;
   height: number;

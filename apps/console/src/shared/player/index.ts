@@ -1,2 +1,0 @@
-export { PlayerModal } from './player-modal.tsx';
-export { VideoPlayer } from './video-player.tsx';
