@@ -39,7 +39,14 @@ import { subtitlesRoutes } from './modules/subtitles/index.ts';
 import { tokenRoutes } from './modules/tokens/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { type VideoServices, videoBinaries, videoRoutes, videoWorkDir } from './modules/videos/index.ts';
+import {
+  describeBinaries,
+  type VideoServices,
+  videoBinaries,
+  videoLimits,
+  videoRoutes,
+  videoWorkDir,
+} from './modules/videos/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('storage', storage);
   app.decorate('videos', {
     bin: videoBinaries(config),
+    limits: videoLimits(config),
     workDir: videoWorkDir(config),
     // Until a transcoder runs in this process (server-jobs.ts), a queued video waits for a worker's poll.
     queued: () => {},
@@ -160,7 +168,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await options.database.db.execute('select 1');
-    return { status: 'ok' };
+    // Which ffmpeg runs (issue 37): the system's or the bundled one, with its version.
+    return { status: 'ok', ...describeBinaries(app.videos.bin) };
   });
 
   await app.register(async (api) => {

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createStorage } from './lib/storage/index.ts';
-import { videoBinaries } from './modules/videos/engine/index.ts';
+import { describeBinaries, videoBinaries, videoLimits } from './modules/videos/engine/index.ts';
 import { createTranscoder } from './modules/videos/index.ts';
 import { videoWorkDir } from './modules/videos/services.ts';
 
@@ -31,6 +31,7 @@ async function main() {
     db: database.db,
     storage,
     bin: videoBinaries(config),
+    limits: videoLimits(config),
     workDir,
     concurrency: config.TRANSCODE_CONCURRENCY,
     log,
@@ -43,7 +44,10 @@ async function main() {
     await database.close();
   });
   transcoder.start();
-  log.info({ concurrency: config.TRANSCODE_CONCURRENCY }, 'video worker started');
+  log.info(
+    { concurrency: config.TRANSCODE_CONCURRENCY, ...describeBinaries(videoBinaries(config)) },
+    'video worker started',
+  );
 }
 
 main().catch((err) => {

@@ -20,11 +20,13 @@ import { badRequest, HttpError } from '../../lib/errors.ts';
 import type { PutOptions, Storage } from '../../lib/storage/index.ts';
 import {
   type Binaries,
+  DEFAULT_VIDEO_LIMITS,
   getVideoFile,
-  MAX_MASTER_SECONDS,
   MediaToolFailed,
   NotAVideo,
+  overLimit,
   probeMaster,
+  type VideoLimits,
 } from '../videos/index.ts';
 import { type FileKind, SNIFF_BYTES, sniffImage } from './sniff.ts';
 import { ByteMeter, peek } from './streams.ts';
@@ -127,7 +129,7 @@ export async function saveVideo(
   storage: Storage,
   file: Readable,
   filename: string | undefined,
-  options: { maxBytes: number; workDir: string; bin: Binaries },
+  options: { maxBytes: number; workDir: string; bin: Binaries; limits?: VideoLimits },
 ): Promise<VideoFile> {
   const meter = new ByteMeter(options.maxBytes, `File is bigger than ${formatLimit(options.maxBytes)}`);
   await mkdir(options.workDir, { recursive: true });
@@ -144,7 +146,7 @@ export async function saveVideo(
       if ((err as NodeJS.ErrnoException).syscall) throw err;
       throw badRequest('The upload was interrupted or is not valid multipart data');
     }
-    return await keepVideo(db, storage, temporary, filename, options.bin);
+    return await keepVideo(db, storage, temporary, filename, options.bin, options.limits);
   } finally {
     await rm(temporary, { force: true });
   }
@@ -163,6 +165,7 @@ export async function keepVideo(
   file: string,
   filename: string | undefined,
   bin: Binaries,
+  limits: VideoLimits = DEFAULT_VIDEO_LIMITS,
 ): Promise<VideoFile> {
   if ((await stat(file)).size === 0) throw new HttpError(415, 'The file is empty: a video was expected');
   let source: VideoSource;
@@ -173,12 +176,8 @@ export async function keepVideo(
     if (err instanceof NotAVideo || err instanceof MediaToolFailed) throw new HttpError(415, err.message);
     throw err;
   }
-  if (source.duration_sec > MAX_MASTER_SECONDS) {
-    throw new HttpError(
-      413,
-      `The video is longer than ${MAX_MASTER_SECONDS / 3600} hours: an episode or a film is expected`,
-    );
-  }
+  const over = overLimit(source, limits);
+  if (over) throw new HttpError(413, over);
   const key = `masters/${randomUUID()}`;
   const { size } = await storage.moveIn(key, file, { contentType: 'application/octet-stream', immutable: true });
   let stored = true;

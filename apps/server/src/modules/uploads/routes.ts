@@ -43,6 +43,7 @@ export async function uploadRoutes(app: FastifyInstance) {
           maxBytes: app.config.MAX_VIDEO_BYTES,
           workDir: app.videos.workDir,
           bin: app.videos.bin,
+          limits: app.videos.limits,
         });
         app.videos.queued();
         return video;
@@ -66,6 +67,7 @@ async function tusRoutes(app: FastifyInstance) {
     storage: app.storage,
     workDir: app.videos.workDir,
     bin: app.videos.bin,
+    limits: app.videos.limits,
     maxBytes: app.config.MAX_VIDEO_BYTES,
     queued: () => app.videos.queued(),
     logError: (err) => app.log.error({ err }, 'resumable upload failed'),

@@ -7,7 +7,7 @@ import { ERRORS, Server, type Upload } from '@tus/server';
 import type { Executor } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import type { Binaries } from '../videos/index.ts';
+import type { Binaries, VideoLimits } from '../videos/index.ts';
 import { formatLimit, keepVideo } from './data.ts';
 
 /** An upload with no byte received for this long is removed (issue 30: "uploads older than a day without progress"). */
@@ -141,6 +141,7 @@ export function createTusUploads(options: {
   storage: Storage;
   workDir: string;
   bin: Binaries;
+  limits?: VideoLimits;
   maxBytes: number;
   /** A video was queued: wakes the transcoder. */
   queued: () => void;
@@ -188,6 +189,7 @@ export function createTusUploads(options: {
             file,
             upload.metadata?.filename ?? undefined,
             options.bin,
+            options.limits,
           );
           await store.markFinished(upload.id, video.id);
           options.queued();

@@ -2,11 +2,15 @@ export { masterKey } from './audio.ts';
 export { deleteVideoFile, fillEpisodeDuration, getVideoFile, listVideoFiles, retryVideoFile } from './data.ts';
 export {
   type Binaries,
-  MAX_MASTER_SECONDS,
+  DEFAULT_VIDEO_LIMITS,
+  describeBinaries,
   MediaToolFailed,
   NotAVideo,
+  overLimit,
   probeMaster,
+  type VideoLimits,
   videoBinaries,
+  videoLimits,
 } from './engine/index.ts';
 export { videoRoutes } from './routes.ts';
 export { type VideoServices, videoWorkDir } from './services.ts';

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type { Config } from '../../config.ts';
-import type { Binaries } from './engine/index.ts';
+import type { Binaries, VideoLimits } from './engine/index.ts';
 
 export interface VideoServices {
   bin: Binaries;
+  /** What a master may be and one transcode may cost (config: MAX_VIDEO_SECONDS…, decision 072). */
+  limits: VideoLimits;
   /** Uploads arrive, masters are copied and ladders are written here before they are stored. */
   workDir: string;
   /** A video was queued: a transcoder in this process looks at once rather than at its next poll. */

@@ -20,6 +20,7 @@ import {
   NotAVideo,
   probeMaster,
   transcodeLadder,
+  type VideoLimits,
 } from './engine/index.ts';
 
 /**
@@ -48,6 +49,8 @@ export interface TranscoderOptions {
   db: Db;
   storage: Storage;
   bin: Binaries;
+  /** What a master may be and one transcode may cost; the contract's defaults otherwise. */
+  limits?: VideoLimits;
   /** How many videos this process works on at once (TRANSCODE_CONCURRENCY). */
   concurrency: number;
   /** Where masters are copied (S3) and ladders written before they are stored: a folder of DATA_DIR. */
@@ -243,6 +246,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
         source,
         outDir,
         audioLabels: audio.labels,
+        limits: options.limits,
         signal: abort.signal,
         onProgress: (percent) => {
           const at = Date.now();

@@ -1,6 +1,8 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Rendition, VideoSource } from '@kids-vod/contract';
+import { masterInput } from './input.ts';
+import { DEFAULT_VIDEO_LIMITS, pastCeiling, type VideoLimits } from './limits.ts';
 import { hasFile, POSTER_OUTPUT, posterBranch, takePoster } from './poster.ts';
 import { type Binaries, lastMeaningfulLine, MediaToolFailed, runTool } from './process.ts';
 
@@ -102,6 +104,7 @@ export function ladderArgs(options: {
   rungs?: Rung[];
   /** Another x264 preset, for the bench's comparisons only. */
   preset?: string;
+  limits?: VideoLimits;
 }): string[] {
   const { source, outDir } = options;
   const rungs = options.rungs ?? planLadder(source);
@@ -139,8 +142,7 @@ export function ladderArgs(options: {
     '-progress',
     'pipe:1',
     '-nostats',
-    '-i',
-    `file:${options.input}`,
+    ...masterInput(options.input, source, options.limits ?? DEFAULT_VIDEO_LIMITS),
     '-filter_complex',
     graph.join(';'),
   ];
@@ -337,16 +339,21 @@ export async function transcodeLadder(
     stallSeconds?: number;
     /** How each audio stream is named in the master (the service's languages); else from its tag (`audioLabel`). */
     audioLabels?: AudioLabel[];
+    /** The master's and the job's limits (decision 072); the contract's defaults otherwise. */
+    limits?: VideoLimits;
   },
 ): Promise<LadderResult> {
   const { source, outDir, signal } = options;
+  const limits = options.limits ?? DEFAULT_VIDEO_LIMITS;
   const rungs = planLadder(source);
   const folders = [...rungs.map((_, i) => rungFolder(i)), ...source.audio.map((_, k) => audioFolder(k))];
   await Promise.all(folders.map((folder) => mkdir(join(outDir, folder), { recursive: true })));
   let reached = 0;
   let lastPercent = -1;
-  const result = await runTool(bin.ffmpeg, ladderArgs({ input: options.input, source, outDir, rungs }), {
+  const result = await runTool(bin.ffmpeg, ladderArgs({ input: options.input, source, outDir, rungs, limits }), {
     signal,
+    timeoutMs: limits.jobSeconds * 1000,
+    memoryMb: limits.jobMemoryMb,
     stallMs: (options.stallSeconds ?? STALL_SECONDS) * 1000,
     onStdoutLine: (line) => {
       const seconds = progressSeconds(line);
@@ -365,6 +372,8 @@ export async function transcodeLadder(
       `Converting the video made no progress for ${options.stallSeconds ?? STALL_SECONDS} seconds (at ${clock(reached)}), so it was stopped.`,
       stderr,
     );
+  const past = pastCeiling(result, reached, source, limits);
+  if (past) throw new MediaToolFailed(past, stderr);
   if (result.code !== 0)
     throw new MediaToolFailed(failureSentence(result.stderrTail, reached, source.duration_sec), stderr);
 

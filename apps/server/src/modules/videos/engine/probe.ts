@@ -1,13 +1,7 @@
 import { open } from 'node:fs/promises';
 import type { VideoSource } from '@kids-vod/contract';
+import { ONLY_THE_FILE } from './input.ts';
 import { type Binaries, lastMeaningfulLine, MediaToolFailed, runTool } from './process.ts';
-
-/**
- * The longest master the service takes: four hours is more than any feature film or a season's compilation, while a
- * 10-hour file (a stream recording, a mistake) would hold a worker for a day and fill the disk with its ladder. The
- * caller refuses longer masters (413) from the probe's `duration_sec`, before any transcoding.
- */
-export const MAX_MASTER_SECONDS = 4 * 3600;
 
 /** Thrown when a file is not a media file, or has no video stream: `message` is a sentence for a person (the 415's detail). */
 export class NotAVideo extends Error {
@@ -96,7 +90,17 @@ async function startsAsMp4(file: string): Promise<boolean> {
 export async function probeMaster(bin: Binaries, file: string): Promise<VideoSource> {
   const result = await runTool(
     bin.ffprobe,
-    ['-hide_banner', '-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', `file:${file}`],
+    [
+      '-hide_banner',
+      '-v',
+      'error',
+      ...ONLY_THE_FILE,
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      `file:${file}`,
+    ],
     { collectStdout: true, timeoutMs: PROBE_TIMEOUT_MS },
   );
   const stderr = lastMeaningfulLine(result.stderrTail);
