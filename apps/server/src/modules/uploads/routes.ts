@@ -6,6 +6,7 @@ import { asActor } from '../../lib/actor.ts';
 import { filePart } from '../../lib/file-part.ts';
 import { requirePermission } from '../../lib/permissions.ts';
 import { route } from '../../lib/route.ts';
+import { logJobEvent } from '../videos/index.ts';
 import { saveImage, saveVideo } from './data.ts';
 import { createTusUploads } from './tus.ts';
 
@@ -45,6 +46,7 @@ export async function uploadRoutes(app: FastifyInstance) {
           bin: app.videos.bin,
           limits: app.videos.limits,
         });
+        logJobEvent(app.log, 'queued', { video: video.id, attempt: 0, reason: 'uploaded' });
         app.videos.queued();
         return video;
       },
@@ -69,7 +71,10 @@ async function tusRoutes(app: FastifyInstance) {
     bin: app.videos.bin,
     limits: app.videos.limits,
     maxBytes: app.config.MAX_VIDEO_BYTES,
-    queued: () => app.videos.queued(),
+    queued: (video) => {
+      logJobEvent(app.log, 'queued', { video, attempt: 0, reason: 'uploaded' });
+      app.videos.queued();
+    },
     logError: (err) => app.log.error({ err }, 'resumable upload failed'),
   });
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {

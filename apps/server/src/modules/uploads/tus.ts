@@ -144,7 +144,7 @@ export function createTusUploads(options: {
   limits?: VideoLimits;
   maxBytes: number;
   /** A video was queued: wakes the transcoder. */
-  queued: () => void;
+  queued: (videoId: number) => void;
   /** An error the client is told only "something went wrong" about. */
   logError: (err: unknown) => void;
 }): TusUploads {
@@ -192,7 +192,7 @@ export function createTusUploads(options: {
             options.limits,
           );
           await store.markFinished(upload.id, video.id);
-          options.queued();
+          options.queued(video.id);
           return { headers: { [VIDEO_FILE_ID_HEADER]: String(video.id) } };
         } catch (err) {
           // Refused as a video, or its bytes gone (moving into storage takes the file, whatever happens next):

@@ -12,6 +12,7 @@ export {
   videoBinaries,
   videoLimits,
 } from './engine/index.ts';
+export { type JobEvent, logJobEvent } from './job-log.ts';
 export { videoRoutes } from './routes.ts';
 export { type VideoServices, videoWorkDir } from './services.ts';
 export { createTranscoder, type Transcoder } from './transcoder.ts';

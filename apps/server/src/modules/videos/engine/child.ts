@@ -21,6 +21,8 @@ export const NICENESS = 10;
 export interface ChildLimits {
   /** The child's address space, in MiB (`prlimit --as`); 0 or none: no ceiling. */
   memoryMb?: number;
+  /** Below the API (`nice`): a transcode, not a probe or a poster a person waits for. */
+  lowPriority?: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface ChildLimits {
  * sets its part and `exec`s the next, so the pid spawned is ffmpeg's own in the end.
  * - `setpriv --pdeathsig SIGKILL`: the kernel kills ffmpeg when the server or worker dies, even by `kill -9`;
  * - `prlimit --as`: an allocation past the ceiling fails, and ffmpeg ends with "Cannot allocate memory";
- * - `nice -n 10`: the API's requests are served first on a busy machine.
+ * - `nice -n 10` (a transcode): the API's requests, and the probes and posters people wait for, come first.
  * Where a wrapper is missing, that guarantee is missing and nothing else changes (decision 072).
  */
 export function childCommand(binary: string, args: string[], limits: ChildLimits = {}): [string, string[]] {
@@ -36,7 +38,7 @@ export function childCommand(binary: string, args: string[], limits: ChildLimits
   if (tools.setpriv) chain.push(tools.setpriv, '--pdeathsig', 'SIGKILL', '--');
   if (tools.prlimit && limits.memoryMb && limits.memoryMb > 0)
     chain.push(tools.prlimit, `--as=${limits.memoryMb * 1024 * 1024}`, '--');
-  if (tools.nice) chain.push(tools.nice, '-n', String(NICENESS), '--');
+  if (tools.nice && limits.lowPriority) chain.push(tools.nice, '-n', String(NICENESS), '--');
   if (chain.length === 0) return [binary, args];
   const [first, ...rest] = chain;
   return [first, [...rest, binary, ...args]];

@@ -354,6 +354,7 @@ export async function transcodeLadder(
     signal,
     timeoutMs: limits.jobSeconds * 1000,
     memoryMb: limits.jobMemoryMb,
+    lowPriority: true,
     stallMs: (options.stallSeconds ?? STALL_SECONDS) * 1000,
     onStdoutLine: (line) => {
       const seconds = progressSeconds(line);

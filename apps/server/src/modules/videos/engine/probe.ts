@@ -35,6 +35,7 @@ interface ProbeJson {
 
 /** Formats that are single pictures or raw image sequences, which ffprobe reads as a "video" stream. */
 const PICTURE_FORMATS = /^(image2|.*_pipe|gif|apng|webp|ico|bmp)$/;
+const A_PICTURE = 'This file is a picture, not a video. Upload a video file such as MP4, MOV, MKV, WebM, AVI or MXF.';
 const WEBM_CODECS = new Set(['vp8', 'vp9', 'av1', 'opus', 'vorbis']);
 
 function rate(value: string | undefined): number {
@@ -86,6 +87,15 @@ async function startsAsMp4(file: string): Promise<boolean> {
   }
 }
 
+/** A format ffmpeg would read but a master may not be (ONLY_THE_FILE): a picture, or a playlist of other files. */
+function notAMasterFormat(stderr: string[]): string | null {
+  const refused = /\[(\w+) @ [^\]]*\] Format not on whitelist/.exec(stderr.join('\n'))?.[1];
+  if (!refused) return null;
+  return PICTURE_FORMATS.test(refused)
+    ? A_PICTURE
+    : 'This file is a playlist or a list of other files, not a video. Upload the video file itself, such as MP4, MOV, MKV, WebM, AVI or MXF.';
+}
+
 /** Reads a master (a local file path). Rejects with NotAVideo for random bytes, audio-only, 0-byte; times out (30 s) with an Error. */
 export async function probeMaster(bin: Binaries, file: string): Promise<VideoSource> {
   const result = await runTool(
@@ -107,6 +117,8 @@ export async function probeMaster(bin: Binaries, file: string): Promise<VideoSou
   if (result.killedFor === 'timeout')
     throw new MediaToolFailed('Reading the video took longer than 30 seconds; try again later.', stderr);
   if (result.signal) throw new MediaToolFailed('The video reader stopped unexpectedly; try again later.', stderr);
+  const notAllowed = result.code !== 0 && notAMasterFormat(result.stderrTail);
+  if (notAllowed) throw new NotAVideo(notAllowed, { cause: stderr });
   if (result.code !== 0) {
     // "moov atom not found" on a file that starts as an MP4 is one cut short before its index (ffprobe says the same
     // of random bytes named .mp4); otherwise bytes of no known format. Either is the uploader's to fix (415).
@@ -131,10 +143,7 @@ export async function probeMaster(bin: Binaries, file: string): Promise<VideoSou
     (s) => s.codec_type === 'video' && !s.disposition?.attached_pic && (s.width ?? 0) > 0 && (s.height ?? 0) > 0,
   );
   const audio = streams.filter((s) => s.codec_type === 'audio');
-  if (PICTURE_FORMATS.test(formatName))
-    throw new NotAVideo(
-      'This file is a picture, not a video. Upload a video file such as MP4, MOV, MKV, WebM, AVI or MXF.',
-    );
+  if (PICTURE_FORMATS.test(formatName)) throw new NotAVideo(A_PICTURE);
   if (!video)
     throw new NotAVideo(
       audio.length > 0

@@ -57,6 +57,8 @@ export interface RunOptions {
   collectStdout?: boolean;
   /** The process's address space, in MiB (child.ts); none: no ceiling. */
   memoryMb?: number;
+  /** Runs it below the API (`nice`, child.ts). */
+  lowPriority?: boolean;
 }
 
 export interface RunResult {
@@ -85,7 +87,10 @@ export function runTool(binary: string, args: string[], options: RunOptions = {}
   const { signal } = options;
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
-    const [command, commandArgs] = childCommand(binary, args, { memoryMb: options.memoryMb });
+    const [command, commandArgs] = childCommand(binary, args, {
+      memoryMb: options.memoryMb,
+      lowPriority: options.lowPriority,
+    });
     // Under an address-space ceiling glibc's per-thread arenas (64 MB reserved each, up to 8 a core) would count
     // against it unused: a few arenas are enough for ffmpeg, which allocates its frames up front.
     const env = options.memoryMb ? { ...CHILD_ENV, MALLOC_ARENA_MAX: '4' } : CHILD_ENV;
