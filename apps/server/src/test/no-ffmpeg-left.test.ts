@@ -3,7 +3,7 @@
  * running (its ffmpeg runs under `setpriv --pdeathsig SIGKILL`), and the next start removes the dead job's work
  * folder. Also: `/healthz` says which ffmpeg runs. Runs on PGlite and on PostgreSQL (server-postgres).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { SYSTEM_BINARIES } from '../modules/videos/engine/binaries.ts';
@@ -12,6 +12,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './harness.ts';
 import { HttpClient } from './http-client.ts';
 import { testMaster } from './masters.ts';
 import { multipartBody } from './multipart.ts';
+import { ffmpegsIn, waitFor } from './processes.ts';
 
 let home: ServerHome | undefined;
 let server: ChildServer | undefined;
@@ -24,30 +25,6 @@ afterAll(async () => {
   await server?.exited;
   await home?.remove();
 });
-
-/** The pids of ffmpeg processes whose arguments name a path in `dir` (this server's work folder). */
-function ffmpegsIn(dir: string): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let argv: string[];
-    try {
-      argv = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-    } catch {
-      continue;
-    }
-    if (path.basename(argv[0] ?? '') === 'ffmpeg' && argv.some((a) => a.includes(dir))) pids.push(Number(entry));
-  }
-  return pids;
-}
-
-async function waitFor(what: string, check: () => boolean, ms: number): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 test('kill -9 of a server mid-transcode leaves no ffmpeg after 5 s and no work folder after the next start', async () => {
   if (!home) throw new Error('no home');

@@ -1,3 +1,5 @@
+import { playlistName } from '../../lib/playlist-text.ts';
+
 /**
  * Subtitles in HLS, as text only: the transcoder's master playlist with a `SUBTITLES` group added, and a subtitles
  * media playlist per file. No picture is touched (issue 31: adding subtitles to a ready video is no second
@@ -20,8 +22,8 @@ export interface SubtitlesTrack {
   uri: string;
 }
 
-/** A quoted-string attribute may hold neither a double quote nor a line break (RFC 8216, 4.2). */
-const quoted = (value: string) => `"${value.replace(/["\r\n]/g, "'")}"`;
+/** A quoted-string attribute may hold neither a double quote nor a line break (RFC 8216, 4.2): `playlistName`. */
+const quoted = (value: string) => `"${playlistName(value)}"`;
 
 function mediaLine(track: SubtitlesTrack): string {
   const attributes = [

@@ -39,7 +39,8 @@ export async function uploadRoutes(app: FastifyInstance) {
       api.upload.upload,
       async (req) => {
         const part = await filePart(req, NOT_MULTIPART);
-        if (req.query.type === 'image') return saveImage(app.storage, part.file, req.query.platform);
+        if (req.query.type === 'image')
+          return saveImage(app.storage, part.file, req.query.platform, app.config.MAX_IMAGE_PIXELS);
         const video = await saveVideo(db, app.storage, part.file, part.filename, {
           maxBytes: app.config.MAX_VIDEO_BYTES,
           workDir: app.videos.workDir,

@@ -9,6 +9,7 @@ import { videoFiles } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { testMaster } from '../../test/masters.ts';
 import { fileUpload } from '../../test/multipart.ts';
+import { ffmpegsIn, waitFor } from '../../test/processes.ts';
 import { createTranscoder } from './transcoder.ts';
 
 let t: TestApp;
@@ -38,28 +39,20 @@ afterAll(async () => {
 
 const rowOf = async (id: number) => (await t.database.db.select().from(videoFiles).where(eq(videoFiles.id, id)))[0];
 
-async function waitFor(what: string, check: () => Promise<boolean>, ms: number): Promise<number> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return Date.now() - started;
-}
-
 it('stops the job of a video moved to the bin within seconds, and processes it again once restored', async () => {
-  const master = await testMaster({ seconds: 60, width: 1280, height: 720 });
+  const master = await testMaster({ seconds: 40, width: 640, height: 360 });
   const res = await t.request(fileUpload('/api/content/upload?type=video', { data: master, filename: 'binned.mp4' }));
   expect(res.statusCode, res.body).toBe(200);
   const file = res.json() as VideoFile;
   const running = transcoder.runDue();
-  await waitFor('the job is transcoding', async () => (await rowOf(file.id)).progress > 0, 120_000);
+  await waitFor('ffmpeg transcodes', () => ffmpegsIn(t.app.videos.workDir).length > 0, 120_000);
 
   await t.call(api.content.fileDelete, { id: file.id });
   const binnedAt = Date.now();
   await running;
-  // Stopped within seconds (a check every 2 s, ffmpeg killed), not after the whole transcode.
-  expect(Date.now() - binnedAt).toBeLessThan(5_000);
+  // Stopped within seconds (a look every 2 s, then ffmpeg is stopped), not after the whole transcode.
+  expect(Date.now() - binnedAt).toBeLessThan(8_000);
+  expect(ffmpegsIn(t.app.videos.workDir)).toEqual([]);
   const stopped = await rowOf(file.id);
   expect(stopped).toMatchObject({ status: 'queued', lease_owner: null, output_prefix: null });
   expect(stopped.deleted_at).not.toBeNull();

@@ -1,6 +1,7 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Rendition, VideoSource } from '@kids-vod/contract';
+import { playlistName } from '../../../lib/playlist-text.ts';
 import { masterInput } from './input.ts';
 import { DEFAULT_VIDEO_LIMITS, pastCeiling, type VideoLimits } from './limits.ts';
 import { hasFile, POSTER_OUTPUT, posterBranch, takePoster } from './poster.ts';
@@ -430,8 +431,6 @@ export async function transcodeLadder(
   return { renditions, audio, master: 'master.m3u8', poster: POSTER };
 }
 
-const QUOTED_UNSAFE = /["\r\n]/g;
-
 /** An audio track's name and language from its tag alone: `eng` is English (en); none, or one naming no language: "Audio 2". */
 export function audioLabel(tag: string | null, k: number): AudioLabel {
   const code = languageOfTag(tag);
@@ -468,8 +467,8 @@ export function audioGroupLines(tracks: Array<AudioLabel & { playlist: string }>
     const attributes = [
       'TYPE=AUDIO',
       `GROUP-ID="${AUDIO_GROUP}"`,
-      `NAME="${name.replace(QUOTED_UNSAFE, "'")}"`,
-      ...(t.language ? [`LANGUAGE="${t.language}"`] : []),
+      `NAME="${playlistName(name)}"`,
+      ...(t.language ? [`LANGUAGE="${playlistName(t.language)}"`] : []),
       `DEFAULT=${k === 0 ? 'YES' : 'NO'}`,
       'AUTOSELECT=YES',
       'CHANNELS="2"',
