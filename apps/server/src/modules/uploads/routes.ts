@@ -71,6 +71,7 @@ async function tusRoutes(app: FastifyInstance) {
     workDir: app.videos.workDir,
     bin: app.videos.bin,
     limits: app.videos.limits,
+    maxOpen: app.config.MAX_OPEN_UPLOADS,
     maxBytes: app.config.MAX_VIDEO_BYTES,
     queued: (video) => {
       logJobEvent(app.log, 'queued', { video, attempt: 0, reason: 'uploaded' });

@@ -64,9 +64,12 @@ it('stops the job of a video moved to the bin within seconds, and processes it a
 
   await t.call(api.bin.restore, { entity: 'video_files', id: file.id });
   expect(await transcoder.runDue()).toBe(1);
+  const events = lines.filter((l) => l.video === file.id && l.job_event);
+  expect(
+    events.map((l) => l.job_event),
+    JSON.stringify(events),
+  ).toEqual(['started', 'stopped', 'started', 'ready']);
   expect(await rowOf(file.id)).toMatchObject({ status: 'ready', attempts: 1, deleted_at: null });
-  const events = lines.filter((l) => l.video === file.id && l.job_event).map((l) => l.job_event);
-  expect(events).toEqual(['started', 'stopped', 'started', 'ready']);
   expect(lines.find((l) => l.job_event === 'ready')).toMatchObject({
     attempt: 1,
     worker: expect.stringMatching(/^bin-test:/),
