@@ -14,7 +14,12 @@ describe('the app', () => {
   it('answers /healthz without a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    // It says which ffmpeg runs, with its version (issue 37).
+    expect(res.json()).toEqual({
+      status: 'ok',
+      ffmpeg: { path: expect.any(String), version: expect.any(String) },
+      ffprobe: { path: expect.any(String), version: expect.any(String) },
+    });
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 

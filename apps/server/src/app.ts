@@ -39,7 +39,7 @@ import { subtitlesRoutes } from './modules/subtitles/routes.ts';
 import { tokenRoutes } from './modules/tokens/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { type VideoServices, videoRoutes } from './modules/videos/index.ts';
+import { describeBinaries, type VideoServices, videoRoutes } from './modules/videos/index.ts';
 import { videoServices } from './video-services.ts';
 
 declare module 'fastify' {
@@ -156,7 +156,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await options.database.db.execute('select 1');
-    return { status: 'ok' };
+    // Which ffmpeg runs (issue 37): the system's or the bundled one, with its version.
+    return { status: 'ok', ...describeBinaries(app.videos.bin) };
   });
 
   await app.register(async (api) => {

@@ -97,6 +97,22 @@ const ConfigSchema = z
     /** Other ffmpeg / ffprobe binaries than the ones npm brings (@ffmpeg-installer, @ffprobe-installer). */
     FFMPEG_PATH: z.string().min(1).optional(),
     FFPROBE_PATH: z.string().min(1).optional(),
+    /** What a master may be (api.md, "Masters from strangers"; decision 072): a longer, larger one is refused (413). */
+    MAX_VIDEO_SECONDS: z.coerce.number().int().positive().default(14_400),
+    MAX_VIDEO_WIDTH: z.coerce.number().int().positive().default(4096),
+    MAX_VIDEO_HEIGHT: z.coerce.number().int().positive().default(2160),
+    MAX_AUDIO_TRACKS: z.coerce.number().int().min(1).max(64).default(16),
+    /** Pixels of an uploaded image, read from its header before anything decodes it. */
+    MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(40_000_000),
+    /** One transcode's address space (`prlimit --as`, MiB; 0: none) and wall time, in seconds. */
+    TRANSCODE_MAX_MEMORY_MB: z.coerce.number().int().min(0).default(4096),
+    TRANSCODE_MAX_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(6 * 3600),
+    /** Unfinished resumable uploads one person may hold. */
+    MAX_OPEN_UPLOADS: z.coerce.number().int().positive().default(20),
   })
   .superRefine((c, ctx) => {
     if (c.STORAGE_DRIVER !== 's3') return;

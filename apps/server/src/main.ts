@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { seedFirstStart } from './db/seed.ts';
 import { loadDemoCatalogue, publishDemoOnceReady } from './demo/demo-catalogue.ts';
 import { createStorage } from './lib/storage/index.ts';
+import { describeBinaries } from './modules/videos/index.ts';
 import { createServerJobs } from './server-jobs.ts';
 
 async function main() {
@@ -86,8 +87,10 @@ async function main() {
       : `${first.adminEmail} (reset a password with: npm run admin -- --email ${first.adminEmail} --password NEW${
           database.kind === 'pglite' ? ', the server stopped' : ''
         })`);
+  const tools = describeBinaries(app.videos.bin);
+  const videoTools = `${tools.ffmpeg.path} ${tools.ffmpeg.version ?? '(version unknown)'}`;
   process.stdout.write(
-    `\n  Kids VOD console  ${url}/admin\n  API docs          ${url}/api/docs\n  Database          ${database.kind === 'pglite' ? `embedded (${path.resolve(config.DATA_DIR)})` : 'PostgreSQL server'}\n  Admin login       ${login}\n${demoSummary ? `  Demo catalogue    ${demoSummary.brands} brands, ${demoSummary.content} episodes, ${demoSummary.videos} videos, 30 days of viewing, published in ${demoSummary.langs.join(', ')}\n` : ''}\n`,
+    `\n  Kids VOD console  ${url}/admin\n  API docs          ${url}/api/docs\n  Video tools       ${videoTools}\n  Database          ${database.kind === 'pglite' ? `embedded (${path.resolve(config.DATA_DIR)})` : 'PostgreSQL server'}\n  Admin login       ${login}\n${demoSummary ? `  Demo catalogue    ${demoSummary.brands} brands, ${demoSummary.content} episodes, ${demoSummary.videos} videos, 30 days of viewing, published in ${demoSummary.langs.join(', ')}\n` : ''}\n`,
   );
 }
 

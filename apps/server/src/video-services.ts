@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import { publishSubtitlesOfVideo } from './modules/subtitles/index.ts';
-import { type VideoServices, videoBinaries, videoWorkDir } from './modules/videos/index.ts';
+import { type VideoServices, videoBinaries, videoLimits, videoWorkDir } from './modules/videos/index.ts';
 
 /**
  * The videos module's services for the server (app.ts) and `npm run worker` (worker.ts), built once: the binaries,
@@ -10,6 +10,7 @@ import { type VideoServices, videoBinaries, videoWorkDir } from './modules/video
 export function videoServices(config: Config): VideoServices {
   return {
     bin: videoBinaries(config),
+    limits: videoLimits(config),
     workDir: videoWorkDir(config),
     ladder: config.VIDEO_LADDER,
     // The episode's subtitles join the master the ladder was written with (a text rewrite, decision 067).

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createStorage } from './lib/storage/index.ts';
-import { createTranscoder } from './modules/videos/index.ts';
+import { createTranscoder, describeBinaries } from './modules/videos/index.ts';
 import { videoServices } from './video-services.ts';
 
 /**
@@ -41,7 +41,7 @@ async function main() {
     await database.close();
   });
   transcoder.start();
-  log.info({ concurrency: config.TRANSCODE_CONCURRENCY }, 'video worker started');
+  log.info({ concurrency: config.TRANSCODE_CONCURRENCY, ...describeBinaries(services.bin) }, 'video worker started');
 }
 
 main().catch((err) => {

@@ -2,7 +2,8 @@ import type { api, Language, LocaleEntry } from '@kids-vod/contract';
 import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { languages, localeKeys, localeStrings } from '../../db/schema.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { playlistName } from '../../lib/playlist-text.ts';
 import type { Body } from '../../lib/route.ts';
 
 type Parsed<K extends keyof typeof api.locale> = Body<(typeof api.locale)[K]>;
@@ -79,7 +80,14 @@ export async function deleteLocale(db: Executor, body: Parsed<'delete'>): Promis
 }
 
 export async function addLanguage(db: Executor, body: Parsed<'addLanguage'>): Promise<Language> {
-  const [row] = await db.insert(languages).values(body).onConflictDoNothing({ target: languages.code }).returning();
+  // The name goes into playlists (audio and subtitles tracks): kept as it may be written there (issue 37).
+  const name = playlistName(body.name);
+  if (!name) throw badRequest('Enter a name');
+  const [row] = await db
+    .insert(languages)
+    .values({ ...body, name })
+    .onConflictDoNothing({ target: languages.code })
+    .returning();
   if (!row) throw conflict(`A language with the code ${body.code} already exists`);
   return row;
 }

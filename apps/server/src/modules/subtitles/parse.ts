@@ -1,4 +1,5 @@
 import { HttpError } from '../../lib/errors.ts';
+import { cleanTag, cueSettings, MAX_CUE_SECONDS, withoutControls } from './cue-safety.ts';
 
 /** One cue as read: seconds from the start, its text (lines joined by `\n`) and the line of the file it begins on. */
 export interface Cue {
@@ -9,9 +10,6 @@ export interface Cue {
   /** WebVTT cue settings kept as written (`line:0 align:start`: captions moved off on-screen text). */
   settings?: string;
 }
-
-/** A WebVTT cue setting: `name:value`, nothing else (SubRip's `X1:` coordinates are not one). */
-const SETTING = /^(vertical|line|position|size|align|region):\S+$/;
 
 export interface ParsedSubtitles {
   format: 'webvtt' | 'srt';
@@ -95,11 +93,10 @@ function cueOf(block: Block, at: number, example: string): Cue {
   if (end === undefined)
     throw refuse(line, `the end time ${quote(timing[2])} is not a time like ${example.split(' ')[0]}`);
   if (end <= start) throw refuse(line, `the cue ends (${vttTime(end)}) before it starts (${vttTime(start)})`);
-  const settings = timing[3]
-    .trim()
-    .split(/\s+/)
-    .filter((token) => SETTING.test(token))
-    .join(' ');
+  if (end > MAX_CUE_SECONDS)
+    throw refuse(line, `the cue ends at ${vttTime(end)}, past the longest video there can be (4 hours)`);
+  // Only the settings of WebVTT's grammar (SubRip's `X1:` coordinates are not one), each with a value it allows.
+  const settings = cueSettings(timing[3]);
   return { start, end, text: block.lines.slice(at + 1).join('\n'), line, ...(settings ? { settings } : {}) };
 }
 
@@ -179,11 +176,11 @@ export function vttText(text: string): string {
       .replace(/>/g, '&gt;');
   for (const m of text.matchAll(TAG)) {
     out += asText(text.slice(last, m.index));
-    out += VTT_TAGS.has(m[1].toLowerCase()) ? m[0] : asText(m[0]);
+    out += VTT_TAGS.has(m[1].toLowerCase()) ? cleanTag(m[0], m[1], m[2]) : asText(m[0]);
     last = m.index + m[0].length;
   }
   // A line of the text may not hold the timing arrow (it would start a cue).
-  return (out + asText(text.slice(last))).replace(/-->/g, '--&gt;');
+  return withoutControls(out + asText(text.slice(last))).replace(/-->/g, '--&gt;');
 }
 
 /** WebVTT's escapes read back: what a person sees in the cue view is the text as it was written. */

@@ -20,12 +20,15 @@ import type { PutOptions, Storage } from '../../lib/storage/index.ts';
 import {
   addVideoFile,
   type Binaries,
+  DEFAULT_VIDEO_LIMITS,
   getVideoFile,
-  MAX_MASTER_SECONDS,
   MediaToolFailed,
   NotAVideo,
+  overLimit,
   probeMaster,
+  type VideoLimits,
 } from '../videos/index.ts';
+import { IMAGE_HEADER_BYTES, imageSize } from './image-size.ts';
 import { type FileKind, SNIFF_BYTES, sniffImage } from './sniff.ts';
 import { ByteMeter, peek } from './streams.ts';
 
@@ -64,6 +67,8 @@ async function store<K extends FileKind>(
   folder: string,
   sniff: (head: Buffer) => K | null,
   refusal: string,
+  /** Reads more of the head than the sniff needs, and refuses what it finds there (an image's declared size). */
+  inspect?: { bytes: number; refuse: (head: Buffer, kind: K) => HttpError | null },
 ): Promise<{ key: string; kind: K; size: number }> {
   // Premature close is the echo of a failure elsewhere (storage, meter), not the upload's own.
   const ownFailure = (err: (Error & { code?: string }) | null | undefined) =>
@@ -79,7 +84,7 @@ async function store<K extends FileKind>(
   const metered = pipeline(file, meter, noop);
   let peeked: Awaited<ReturnType<typeof peek>>;
   try {
-    peeked = await peek(metered, SNIFF_BYTES);
+    peeked = await peek(metered, Math.max(SNIFF_BYTES, inspect?.bytes ?? 0));
   } catch (err) {
     throw explain(err);
   }
@@ -89,6 +94,11 @@ async function store<K extends FileKind>(
     // Refused before anything is stored; the rest of the upload is not read.
     file.destroy();
     throw head.length === 0 ? badRequest('The file is empty') : new HttpError(415, refusal);
+  }
+  const refused = inspect?.refuse(head, kind);
+  if (refused) {
+    file.destroy();
+    throw refused;
   }
   const key = `${folder}/${randomUUID()}.${kind.ext}`;
   const options: PutOptions = { contentType: kind.contentType, immutable: true };
@@ -103,11 +113,36 @@ async function store<K extends FileKind>(
   }
 }
 
-/** An image upload: PNG, JPEG, GIF or WebP by its bytes, within the platform's size limit. */
-export async function saveImage(storage: Storage, file: Readable, platform: Platform): Promise<ImageAnswer> {
+/** The 413 (or 415) of an image whose header declares more than `maxPixels`, or whose size it does not say. */
+function pixelsRefusal(maxPixels: number) {
+  return (head: Buffer, kind: FileKind): HttpError | null => {
+    const size = imageSize(head, kind.ext);
+    if (!size || size.width === 0 || size.height === 0)
+      return new HttpError(415, 'The image’s size cannot be read from its header: save it again as PNG or JPEG');
+    if (size.width * size.height <= maxPixels) return null;
+    return new HttpError(
+      413,
+      `The image is ${size.width} × ${size.height} pixels, more than ${maxPixels.toLocaleString('en')} (MAX_IMAGE_PIXELS): make it smaller`,
+    );
+  };
+}
+
+/**
+ * An image upload: PNG, JPEG, GIF or WebP by its bytes, within the platform's size limit, and of at most `maxPixels`
+ * as its header says (checked before anything decodes it, decision 072).
+ */
+export async function saveImage(
+  storage: Storage,
+  file: Readable,
+  platform: Platform,
+  maxPixels = 40_000_000,
+): Promise<ImageAnswer> {
   const limit = IMAGE_LIMITS[platform];
   const meter = new ByteMeter(limit.bytes, limit.message);
-  const { key } = await store(storage, file, meter, 'images', sniffImage, 'Only PNG, JPEG, WebP or GIF images');
+  const { key } = await store(storage, file, meter, 'images', sniffImage, 'Only PNG, JPEG, WebP or GIF images', {
+    bytes: IMAGE_HEADER_BYTES,
+    refuse: pixelsRefusal(maxPixels),
+  });
   const url = storage.publicUrl(key);
   return { cloudflare_url: url, url };
 }
@@ -127,7 +162,7 @@ export async function saveVideo(
   storage: Storage,
   file: Readable,
   filename: string | undefined,
-  options: { maxBytes: number; workDir: string; bin: Binaries },
+  options: { maxBytes: number; workDir: string; bin: Binaries; limits?: VideoLimits },
 ): Promise<VideoFile> {
   const meter = new ByteMeter(options.maxBytes, `File is bigger than ${formatLimit(options.maxBytes)}`);
   await mkdir(options.workDir, { recursive: true });
@@ -144,7 +179,7 @@ export async function saveVideo(
       if ((err as NodeJS.ErrnoException).syscall) throw err;
       throw badRequest('The upload was interrupted or is not valid multipart data');
     }
-    return await keepVideo(db, storage, temporary, filename, options.bin);
+    return await keepVideo(db, storage, temporary, filename, options.bin, options.limits);
   } finally {
     await rm(temporary, { force: true });
   }
@@ -163,6 +198,7 @@ export async function keepVideo(
   file: string,
   filename: string | undefined,
   bin: Binaries,
+  limits: VideoLimits = DEFAULT_VIDEO_LIMITS,
 ): Promise<VideoFile> {
   if ((await stat(file)).size === 0) throw new HttpError(415, 'The file is empty: a video was expected');
   let source: VideoSource;
@@ -173,12 +209,8 @@ export async function keepVideo(
     if (err instanceof NotAVideo || err instanceof MediaToolFailed) throw new HttpError(415, err.message);
     throw err;
   }
-  if (source.duration_sec > MAX_MASTER_SECONDS) {
-    throw new HttpError(
-      413,
-      `The video is longer than ${MAX_MASTER_SECONDS / 3600} hours: an episode or a film is expected`,
-    );
-  }
+  const over = overLimit(source, limits);
+  if (over) throw new HttpError(413, over);
   const key = `masters/${randomUUID()}`;
   const { size } = await storage.moveIn(key, file, { contentType: 'application/octet-stream', immutable: true });
   let id: number;

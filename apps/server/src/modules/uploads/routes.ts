@@ -6,6 +6,7 @@ import { asActor } from '../../lib/actor.ts';
 import { filePart } from '../../lib/file-part.ts';
 import { requirePermission } from '../../lib/permissions.ts';
 import { route } from '../../lib/route.ts';
+import { logJobEvent } from '../videos/index.ts';
 import { saveImage, saveVideo } from './data.ts';
 import { createTusUploads } from './tus.ts';
 
@@ -38,12 +39,15 @@ export async function uploadRoutes(app: FastifyInstance) {
       api.upload.upload,
       async (req) => {
         const part = await filePart(req, NOT_MULTIPART);
-        if (req.query.type === 'image') return saveImage(app.storage, part.file, req.query.platform);
+        if (req.query.type === 'image')
+          return saveImage(app.storage, part.file, req.query.platform, app.config.MAX_IMAGE_PIXELS);
         const video = await saveVideo(db, app.storage, part.file, part.filename, {
           maxBytes: app.config.MAX_VIDEO_BYTES,
           workDir: app.videos.workDir,
           bin: app.videos.bin,
+          limits: app.videos.limits,
         });
+        logJobEvent(app.log, 'queued', { video: video.id, attempt: 0, reason: 'uploaded' });
         app.videos.queued();
         return video;
       },
@@ -66,8 +70,13 @@ async function tusRoutes(app: FastifyInstance) {
     storage: app.storage,
     workDir: app.videos.workDir,
     bin: app.videos.bin,
+    limits: app.videos.limits,
+    maxOpen: app.config.MAX_OPEN_UPLOADS,
     maxBytes: app.config.MAX_VIDEO_BYTES,
-    queued: () => app.videos.queued(),
+    queued: (video) => {
+      logJobEvent(app.log, 'queued', { video, attempt: 0, reason: 'uploaded' });
+      app.videos.queued();
+    },
     logError: (err) => app.log.error({ err }, 'resumable upload failed'),
   });
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {

@@ -3,11 +3,11 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { TUS_UPLOADS_PATH, VIDEO_FILE_ID_HEADER } from '@kids-vod/contract';
 import { FileStore } from '@tus/file-store';
-import { ERRORS, Server, type Upload } from '@tus/server';
+import { ERRORS, Server, Upload } from '@tus/server';
 import type { Executor } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import type { Binaries } from '../videos/index.ts';
+import type { Binaries, VideoLimits } from '../videos/index.ts';
 import { formatLimit, keepVideo } from './data.ts';
 
 /** An upload with no byte received for this long is removed (issue 30: "uploads older than a day without progress"). */
@@ -36,6 +36,11 @@ export class UploadStore extends FileStore {
   }
 
   override async getUpload(id: string): Promise<Upload> {
+    // Finished: its bytes are in storage now. The library reads the upload again after its last byte (a creation with
+    // upload of the whole file), and a request that lost the race for that byte reads it next: both find it whole.
+    const info = await this.configstore.get(id).catch(() => undefined);
+    if (info?.metadata?.[FINISHED_AS] && !existsSync(path.join(this.directory, id)))
+      return new Upload({ ...info, id, offset: info.size ?? 0 });
     const upload = await super.getUpload(id);
     const { mtime } = await stat(path.join(this.directory, id));
     upload.creation_date = mtime.toISOString();
@@ -65,6 +70,17 @@ export class UploadStore extends FileStore {
   async ownerOf(id: string): Promise<string | undefined> {
     const info = await this.configstore.get(id).catch(() => undefined);
     return info?.metadata?.[OWNER] ?? undefined;
+  }
+
+  /** How many uploads of `owner` are unfinished (their bytes still arriving). */
+  async openUploadsOf(owner: number): Promise<number> {
+    const names = await readdir(this.directory).catch(() => [] as string[]);
+    let open = 0;
+    for (const name of names.filter((n) => n.endsWith('.json'))) {
+      const info = await this.configstore.get(name.slice(0, -'.json'.length)).catch(() => undefined);
+      if (info?.metadata?.[OWNER] === String(owner) && !info.metadata?.[FINISHED_AS]) open += 1;
+    }
+    return open;
   }
 
   /** Removes an upload's data and info files; nothing there is no error. */
@@ -97,6 +113,42 @@ export async function cleanUpExpiredUploads(workDir: string, now: Date): Promise
   // No folder: no resumable upload was ever made here (the store would create it).
   if (!existsSync(tusFolder(workDir))) return 0;
   return new UploadStore(tusFolder(workDir), () => now).deleteExpired();
+}
+
+/** MAX_OPEN_UPLOADS' default: unfinished resumable uploads one person may hold. */
+export const MAX_OPEN_UPLOADS = 20;
+
+/** Extensions of tus this server does not offer (Tus-Extension lists those it does). */
+const NOT_OFFERED: Array<[header: string, name: string]> = [
+  ['upload-concat', 'concatenation (Upload-Concat)'],
+  ['upload-defer-length', 'creation-defer-length (Upload-Defer-Length)'],
+];
+
+const answer = (status: number, detail: string) =>
+  new Response(JSON.stringify({ detail }), {
+    status,
+    headers: { 'Tus-Resumable': '1.0.0', 'Content-Type': 'application/json; charset=utf-8' },
+  });
+
+/**
+ * What is refused before the library sees it (issue 37): an extension not offered is a 400 with `{detail}` (the
+ * library answers 500 or 501), and a creation past `maxOpen` unfinished uploads of the person a 429.
+ */
+async function refusedBeforeTheLibrary(
+  request: Request,
+  userId: number,
+  store: UploadStore,
+  maxOpen: number,
+): Promise<Response | null> {
+  for (const [header, name] of NOT_OFFERED)
+    if (request.headers.has(header))
+      return answer(400, `The tus extension ${name} is not offered here: send the file as one upload`);
+  if (request.method === 'POST' && (await store.openUploadsOf(userId)) >= maxOpen)
+    return answer(
+      429,
+      `You have ${maxOpen} unfinished uploads (MAX_OPEN_UPLOADS): finish or cancel one before starting another`,
+    );
+  return null;
 }
 
 /** What a tus client is told, as the API tells every refusal: a sentence, in place of the library's own bodies. */
@@ -141,9 +193,12 @@ export function createTusUploads(options: {
   storage: Storage;
   workDir: string;
   bin: Binaries;
+  limits?: VideoLimits;
   maxBytes: number;
+  /** Unfinished uploads one person may hold (MAX_OPEN_UPLOADS). */
+  maxOpen?: number;
   /** A video was queued: wakes the transcoder. */
-  queued: () => void;
+  queued: (videoId: number) => void;
   /** An error the client is told only "something went wrong" about. */
   logError: (err: unknown) => void;
 }): TusUploads {
@@ -188,9 +243,10 @@ export function createTusUploads(options: {
             file,
             upload.metadata?.filename ?? undefined,
             options.bin,
+            options.limits,
           );
           await store.markFinished(upload.id, video.id);
-          options.queued();
+          options.queued(video.id);
           return { headers: { [VIDEO_FILE_ID_HEADER]: String(video.id) } };
         } catch (err) {
           // Refused as a video, or its bytes gone (moving into storage takes the file, whatever happens next):
@@ -202,8 +258,11 @@ export function createTusUploads(options: {
           finishing.delete(upload.id);
         }
       },
-      onResponseError(_req, err) {
+      onResponseError(req, err) {
         if (err instanceof HttpError) return refuse(err.status, err.message);
+        // A request that lost the race for the last byte finds the bytes moved away from under it: not a fault.
+        const id = new URL(req.url).pathname.split('/').pop() ?? '';
+        if (finishing.has(id)) return refuse(423, 'This upload is being finished: ask again in a moment');
         if ('status_code' in err && err.status_code < 500) {
           return refuse(err.status_code, sentenceOf(err.body, options.maxBytes));
         }
@@ -240,6 +299,8 @@ export function createTusUploads(options: {
           });
         }
       }
+      const refused = await refusedBeforeTheLibrary(request, userId, store, options.maxOpen ?? MAX_OPEN_UPLOADS);
+      if (refused) return refused;
       const response = await (server as Server).handleWeb(request);
       if (response.status < 400) return response;
       // The library's own refusals outside its error path (412 without Tus-Resumable, 400 for a bad header) are

@@ -43,6 +43,11 @@ function filesIn(folder: string): string[] {
 function pngOfSize(size: number): Buffer {
   const bytes = Buffer.alloc(size, 0x20);
   PNG_SIGNATURE.copy(bytes);
+  // Its header declares 1 × 1 pixels (MAX_IMAGE_PIXELS reads it); only the size in bytes is under test.
+  bytes.writeUInt32BE(13, 8);
+  bytes.write('IHDR', 12, 'latin1');
+  bytes.writeUInt32BE(1, 16);
+  bytes.writeUInt32BE(1, 20);
   return bytes;
 }
 
@@ -82,7 +87,11 @@ describe('image upload', () => {
   it('knows JPEG, GIF and WebP by their bytes, whatever the name says', async () => {
     const samples = [
       {
-        bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]),
+        // SOI, then a start of frame declaring 1 × 1 (MAX_IMAGE_PIXELS reads it).
+        bytes: Buffer.concat([
+          Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0, 11, 8, 0, 1, 0, 1, 1, 1, 0x11, 0]),
+          Buffer.alloc(100),
+        ]),
         ext: 'jpg',
         type: 'image/jpeg',
       },

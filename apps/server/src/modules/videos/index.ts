@@ -10,14 +10,19 @@ export {
 } from './data.ts';
 export {
   type Binaries,
-  MAX_MASTER_SECONDS,
+  DEFAULT_VIDEO_LIMITS,
+  describeBinaries,
   MediaToolFailed,
   NotAVideo,
+  overLimit,
   probeMaster,
+  type VideoLimits,
   videoBinaries,
+  videoLimits,
 } from './engine/index.ts';
 export { firstPtsOfVideo } from './first-pts.ts';
 export { rewriteMaster, type SubtitlesTrack, withSubtitlesGroup } from './hls/index.ts';
+export { type JobEvent, logJobEvent } from './job-log.ts';
 export type { VideoReadyListener } from './ready.ts';
 export { videoRoutes } from './routes.ts';
 export { type VideoServices, videoWorkDir } from './services.ts';

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
 import { setAudioLanguages } from './audio.ts';
 import { deleteVideoFile, getVideoFile, listVideoFiles, retryVideoFile } from './data.ts';
+import { logJobEvent } from './job-log.ts';
 import { takePosterAt } from './poster.ts';
 
 export async function videoRoutes(app: FastifyInstance) {
@@ -15,6 +16,7 @@ export async function videoRoutes(app: FastifyInstance) {
     api.content.fileRetry,
     async (req) => {
       const file = await db.transaction((tx) => retryVideoFile(tx, req.body.id));
+      logJobEvent(app.log, 'queued', { video: file.id, attempt: 0, reason: 'retried by a person' });
       app.videos.queued();
       return file;
     },

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import type { Config } from '../../config.ts';
-import type { Binaries, LadderStep } from './engine/index.ts';
+import type { Binaries, LadderStep, VideoLimits } from './engine/index.ts';
 import type { VideoReadyListener } from './ready.ts';
 
 export interface VideoServices {
   bin: Binaries;
+  /** What a master may be and one transcode may cost (config: MAX_VIDEO_SECONDS…, decision 072). */
+  limits: VideoLimits;
   /** Uploads arrive, masters are copied and ladders are written here before they are stored. */
   workDir: string;
   /** The ladder's steps (VIDEO_LADDER, decision 069). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import type { VideoSource } from '@kids-vod/contract';
@@ -16,13 +16,16 @@ import {
   type Binaries,
   type LadderResult,
   type LadderStep,
-  MediaToolFailed,
   NotAVideo,
   probeMaster,
   transcodeLadder,
+  type VideoLimits,
 } from './engine/index.ts';
+import { failureSentence, why } from './failure-words.ts';
 import { firstPlaybackUrl } from './hls/index.ts';
+import { logJobEvent } from './job-log.ts';
 import { catchUpReady, READY_RETRY_MS, tellReady, type VideoReadyListener } from './ready.ts';
+import { jobFolder, removeDeadJobFolders } from './work-folders.ts';
 
 /**
  * How the video jobs run (docs/decisions/060-video-jobs.md). A job is its video's row: claimed `for update skip
@@ -39,6 +42,8 @@ export const MAX_ATTEMPTS = 3;
 const BACKOFF_MS = [30_000, 120_000];
 /** Progress is written at most this often: a row a second per video is plenty for a live bar. */
 const PROGRESS_EVERY_MS = 1_000;
+/** How often a job looks whether its video was moved to the bin (then it stops: issue 37). */
+export const BIN_CHECK_MS = 2_000;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.m3u8': 'application/vnd.apple.mpegurl',
@@ -50,6 +55,8 @@ export interface TranscoderOptions {
   db: Db;
   storage: Storage;
   bin: Binaries;
+  /** What a master may be and one transcode may cost; the contract's defaults otherwise. */
+  limits?: VideoLimits;
   /** How many videos this process works on at once (TRANSCODE_CONCURRENCY). */
   concurrency: number;
   /** Where masters are copied (S3) and ladders written before they are stored: a folder of DATA_DIR. */
@@ -88,16 +95,6 @@ interface Claimed {
 const LET_GO = { progress: 0, lease_owner: null, lease_until: null, attempt_prefix: null };
 const LOST_EVERY_TIME =
   'Processing stopped every time it was tried (the worker was lost): try again, or upload a new export of the video';
-
-/**
- * The sentence a person reads for a failure: the engine's own (it speaks of the video), a full disk, or a general one;
- * never another error's message, which may name keys or paths of the server (the log has it whole).
- */
-function failureSentence(err: unknown): string {
-  if (err instanceof NotAVideo || err instanceof MediaToolFailed) return err.message;
-  if ((err as NodeJS.ErrnoException).code === 'ENOSPC') return 'The disk of the worker is full';
-  return 'Processing failed for a reason the server log tells';
-}
 
 export function createTranscoder(options: TranscoderOptions): Transcoder {
   const { db, storage, bin, log } = options;
@@ -192,14 +189,24 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     return posterKey;
   }
 
-  /** A try that did not finish: failed for good, queued again after a wait, or (stopping) queued as it was. */
-  async function settleFailure(job: Claimed, err: unknown, lost: boolean): Promise<void> {
+  /** A try that did not finish: failed for good, queued again after a wait, or (stopping, binned) queued as it was. */
+  async function settleFailure(job: Claimed, err: unknown, lost: boolean, binned: boolean): Promise<void> {
+    const event = { video: job.id, attempt: job.attempts, worker: owner };
     // Another worker has it (this one was thought dead): what this one wrote is garbage, the row is not ours.
-    if (lost) return void (await throwAway(db, [{ key: job.attempt_prefix, folder: true }]));
-    // Stopping is not the video's failure: it is queued again as it was, due at once for whoever runs next.
-    const final = !stopped && (err instanceof NotAVideo || job.attempts >= MAX_ATTEMPTS);
-    if (!stopped) log.warn({ err, video: job.id, attempt: job.attempts, final }, 'processing a video failed');
-    const next = stopped
+    if (lost) {
+      logJobEvent(log, 'lease_lost', event);
+      return void (await throwAway(db, [{ key: job.attempt_prefix, folder: true }]));
+    }
+    // Stopping is not the video's failure: it is queued again as it was, due at once for whoever runs next. A video
+    // in the bin is not claimed until it is restored.
+    const halted = stopped || binned;
+    const final = !halted && (err instanceof NotAVideo || job.attempts >= MAX_ATTEMPTS);
+    if (!halted) log.warn({ err, video: job.id, attempt: job.attempts, final }, 'processing a video failed');
+    logJobEvent(log, halted ? 'stopped' : final ? 'failed' : 'retried', {
+      ...event,
+      reason: why(err, binned, stopped),
+    });
+    const next = halted
       ? {
           status: 'queued' as const,
           next_attempt_at: clock().toISOString(),
@@ -226,6 +233,20 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     let dir: string | undefined;
     let lastWrite = 0;
     let lost = false;
+    let binned = false;
+    logJobEvent(log, 'started', { video: job.id, attempt: job.attempts, worker: owner });
+    const inBin = async () => {
+      const [row] = await db.select({ at: videoFiles.deleted_at }).from(videoFiles).where(eq(videoFiles.id, job.id));
+      binned = binned || Boolean(row?.at);
+      return binned;
+    };
+    // A video moved to the bin stops its job within seconds (ffmpeg is killed); restored, it is claimed again.
+    const binCheck = setInterval(() => {
+      inBin()
+        .then((yes) => yes && abort.abort())
+        .catch(() => undefined);
+    }, BIN_CHECK_MS);
+    binCheck.unref();
     const renew = setInterval(() => {
       whileHeld(job, { lease_until: leaseEnd() })
         .then((held) => {
@@ -239,7 +260,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     renew.unref();
     try {
       await mkdir(options.workDir, { recursive: true });
-      dir = await mkdtemp(path.join(options.workDir, `video-${job.id}-`));
+      dir = await jobFolder(options.workDir, job.id);
       const master = await storage.localPath(job.storage_key, dir);
       const source = job.source ?? (await probeMaster(bin, master));
       const outDir = path.join(dir, 'out');
@@ -251,6 +272,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
         outDir,
         audioLabels: audio.labels,
         steps: options.ladder,
+        limits: options.limits,
         signal: abort.signal,
         onProgress: (percent) => {
           const at = Date.now();
@@ -260,6 +282,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
         },
       });
       const posterKey = await storeLadder(outDir, ladder, job.attempt_prefix, abort.signal);
+      if (await inBin()) throw new Error('The video was moved to the bin');
       const ready = await whileHeld(job, {
         status: 'ready',
         progress: 100,
@@ -288,6 +311,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
         // Claimed by another worker meanwhile (this one was thought dead), or deleted: what it wrote is garbage.
         await throwAway(db, [{ key: job.attempt_prefix, folder: true }]);
       } else {
+        logJobEvent(log, 'ready', { video: job.id, attempt: job.attempts, worker: owner });
         // Best effort: the video is ready whatever happens to its episode's duration.
         await fillEpisodeDuration(db, job.id).catch((err) =>
           log.warn({ err, video: job.id }, 'episode duration not filled'),
@@ -296,9 +320,10 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
         await tellReady(readyContext, job.id);
       }
     } catch (err) {
-      await settleFailure(job, err, lost);
+      await settleFailure(job, err, lost, binned);
     } finally {
       clearInterval(renew);
+      clearInterval(binCheck);
       if (dir) await rm(dir, { recursive: true, force: true });
       collectGarbage(db, storage).catch((err) => log.warn({ err }, 'could not delete thrown-away objects'));
     }
@@ -344,6 +369,10 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     },
     start() {
       stopped = false;
+      // What jobs of a dead process left in the work folder (kill -9: their ffmpeg died with it).
+      removeDeadJobFolders(options.workDir)
+        .then((removed) => removed > 0 && log.info({ removed }, 'work folders of dead video jobs removed'))
+        .catch((err) => log.warn({ err }, 'could not remove work folders of dead video jobs'));
       wake();
       timer = setInterval(wake, options.pollMs ?? POLL_MS);
       timer.unref();

@@ -1,6 +1,8 @@
 /** The ladder's one ffmpeg command: its filter graph, its encoders' settings, its HLS outputs (decision 059, 068). */
 import { join } from 'node:path';
 import type { VideoSource } from '@kids-vod/contract';
+import { masterInput } from './input.ts';
+import { DEFAULT_VIDEO_LIMITS, type VideoLimits } from './limits.ts';
 import { audioFolder, audioPlaylist, POSTER, renditionFolder, renditionPlaylist } from './playlists.ts';
 import { POSTER_OUTPUT, posterBranch } from './poster.ts';
 import { audioKbps, DEFAULT_STEPS, type LadderStep, type PlannedRendition, planLadder } from './steps.ts';
@@ -34,6 +36,8 @@ export function ladderArgs(options: {
   steps?: readonly LadderStep[];
   /** Another x264 preset, for the bench's comparisons only. */
   preset?: string;
+  /** The master's limits (decision 072): how long ffmpeg may decode it. */
+  limits?: VideoLimits;
 }): string[] {
   const { source, outDir } = options;
   const renditions = options.renditions ?? planLadder(source, options.steps ?? DEFAULT_STEPS);
@@ -71,8 +75,7 @@ export function ladderArgs(options: {
     '-progress',
     'pipe:1',
     '-nostats',
-    '-i',
-    `file:${options.input}`,
+    ...masterInput(options.input, source, options.limits ?? DEFAULT_VIDEO_LIMITS),
     '-filter_complex',
     graph.join(';'),
   ];

@@ -6,7 +6,16 @@
  */
 export { LOUDNESS, ladderArgs, SEGMENT_SECONDS } from './args.ts';
 export { audioLabel, languageOfTag } from './audio-labels.ts';
+export { describeBinaries } from './binaries.ts';
+export { demuxerOf, MASTER_DEMUXERS, masterInput } from './input.ts';
 export { type AudioRendition, type LadderResult, transcodeLadder } from './ladder.ts';
+export {
+  DEFAULT_VIDEO_LIMITS,
+  LENGTH_MARGIN_SECONDS,
+  overLimit,
+  type VideoLimits,
+  videoLimits,
+} from './limits.ts';
 export {
   audioFolder,
   audioPlaylist,
@@ -16,7 +25,7 @@ export {
   renditionPlaylist,
 } from './playlists.ts';
 export { takePoster } from './poster.ts';
-export { MAX_MASTER_SECONDS, NotAVideo, probeMaster } from './probe.ts';
+export { NotAVideo, probeMaster } from './probe.ts';
 export { type Binaries, MediaToolFailed, videoBinaries } from './process.ts';
 export {
   DEFAULT_LADDER,

@@ -5,6 +5,7 @@ import { type AudioLabel, type Measured, masterPlaylist } from '../hls/index.ts'
 import { ladderArgs, STALL_SECONDS } from './args.ts';
 import { audioLabel } from './audio-labels.ts';
 import { failureSentence } from './failures.ts';
+import { DEFAULT_VIDEO_LIMITS, pastCeiling, type VideoLimits } from './limits.ts';
 import {
   audioFolder,
   audioPlaylist,
@@ -56,16 +57,23 @@ export async function transcodeLadder(
     steps?: readonly LadderStep[];
     /** How each audio stream is named in the master (the service's languages); else from its tag (`audioLabel`). */
     audioLabels?: AudioLabel[];
+    /** The master's and the job's limits (decision 072); the contract's defaults otherwise. */
+    limits?: VideoLimits;
   },
 ): Promise<LadderResult> {
   const { source, outDir, signal } = options;
+  const limits = options.limits ?? DEFAULT_VIDEO_LIMITS;
   const planned = planLadder(source, options.steps ?? DEFAULT_STEPS);
   const folders = [...planned.map((_, i) => renditionFolder(i)), ...source.audio.map((_, k) => audioFolder(k))];
   await Promise.all(folders.map((folder) => mkdir(join(outDir, folder), { recursive: true })));
   let reached = 0;
   let lastPercent = -1;
-  const result = await runTool(bin.ffmpeg, ladderArgs({ input: options.input, source, outDir, renditions: planned }), {
+  const args = ladderArgs({ input: options.input, source, outDir, renditions: planned, limits });
+  const result = await runTool(bin.ffmpeg, args, {
     signal,
+    timeoutMs: limits.jobSeconds * 1000,
+    memoryMb: limits.jobMemoryMb,
+    lowPriority: true,
     stallMs: (options.stallSeconds ?? STALL_SECONDS) * 1000,
     onStdoutLine: (line) => {
       const seconds = progressSeconds(line);
@@ -84,6 +92,8 @@ export async function transcodeLadder(
       `Converting the video made no progress for ${options.stallSeconds ?? STALL_SECONDS} seconds (at ${clock(reached)}), so it was stopped.`,
       stderr,
     );
+  const past = pastCeiling(result, reached, source, limits);
+  if (past) throw new MediaToolFailed(past, stderr);
   if (result.code !== 0)
     throw new MediaToolFailed(failureSentence(result.stderrTail, reached, source.duration_sec), stderr);
 

@@ -1,5 +1,6 @@
 import { readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { ONLY_THE_FILE } from './input.ts';
 import { type Binaries, lastMeaningfulLine, MediaToolFailed, runTool } from './process.ts';
 
 /**
@@ -89,7 +90,7 @@ async function grab(
   const { input, atSec, decodeToIt } = await seekable(original, at);
   const seek = ['-ss', atSec.toFixed(3)];
   const window = windowSec === null ? [] : ['-t', String(windowSec)];
-  const args = ['-nostdin', '-hide_banner', '-y', '-loglevel', 'error'];
+  const args = ['-nostdin', '-hide_banner', '-y', '-loglevel', 'error', ...ONLY_THE_FILE];
   if (decodeToIt) args.push('-i', `file:${input}`, ...seek, ...window);
   else args.push(...seek, ...window, '-i', `file:${input}`);
   // 4:2:0 JPEG: what every image decoder reads (signalstats leaves the frames 4:4:4 otherwise).

@@ -1,13 +1,7 @@
 import { open } from 'node:fs/promises';
 import type { VideoSource } from '@kids-vod/contract';
+import { ONLY_THE_FILE } from './input.ts';
 import { type Binaries, lastMeaningfulLine, MediaToolFailed, runTool } from './process.ts';
-
-/**
- * The longest master the service takes: four hours is more than any feature film or a season's compilation, while a
- * 10-hour file (a stream recording, a mistake) would hold a worker for a day and fill the disk with its ladder. The
- * caller refuses longer masters (413) from the probe's `duration_sec`, before any transcoding.
- */
-export const MAX_MASTER_SECONDS = 4 * 3600;
 
 /** Thrown when a file is not a media file, or has no video stream: `message` is a sentence for a person (the 415's detail). */
 export class NotAVideo extends Error {
@@ -41,6 +35,7 @@ interface ProbeJson {
 
 /** Formats that are single pictures or raw image sequences, which ffprobe reads as a "video" stream. */
 const PICTURE_FORMATS = /^(image2|.*_pipe|gif|apng|webp|ico|bmp)$/;
+const A_PICTURE = 'This file is a picture, not a video. Upload a video file such as MP4, MOV, MKV, WebM, AVI or MXF.';
 const WEBM_CODECS = new Set(['vp8', 'vp9', 'av1', 'opus', 'vorbis']);
 
 function rate(value: string | undefined): number {
@@ -92,17 +87,38 @@ async function startsAsMp4(file: string): Promise<boolean> {
   }
 }
 
+/** A format ffmpeg would read but a master may not be (ONLY_THE_FILE): a picture, or a playlist of other files. */
+function notAMasterFormat(stderr: string[]): string | null {
+  const refused = /\[(\w+) @ [^\]]*\] Format not on whitelist/.exec(stderr.join('\n'))?.[1];
+  if (!refused) return null;
+  return PICTURE_FORMATS.test(refused)
+    ? A_PICTURE
+    : 'This file is a playlist or a list of other files, not a video. Upload the video file itself, such as MP4, MOV, MKV, WebM, AVI or MXF.';
+}
+
 /** Reads a master (a local file path). Rejects with NotAVideo for random bytes, audio-only, 0-byte; times out (30 s) with an Error. */
 export async function probeMaster(bin: Binaries, file: string): Promise<VideoSource> {
   const result = await runTool(
     bin.ffprobe,
-    ['-hide_banner', '-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', `file:${file}`],
+    [
+      '-hide_banner',
+      '-v',
+      'error',
+      ...ONLY_THE_FILE,
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      `file:${file}`,
+    ],
     { collectStdout: true, timeoutMs: PROBE_TIMEOUT_MS },
   );
   const stderr = lastMeaningfulLine(result.stderrTail);
   if (result.killedFor === 'timeout')
     throw new MediaToolFailed('Reading the video took longer than 30 seconds; try again later.', stderr);
   if (result.signal) throw new MediaToolFailed('The video reader stopped unexpectedly; try again later.', stderr);
+  const notAllowed = result.code !== 0 && notAMasterFormat(result.stderrTail);
+  if (notAllowed) throw new NotAVideo(notAllowed, { cause: stderr });
   if (result.code !== 0) {
     // "moov atom not found" on a file that starts as an MP4 is one cut short before its index (ffprobe says the same
     // of random bytes named .mp4); otherwise bytes of no known format. Either is the uploader's to fix (415).
@@ -127,10 +143,7 @@ export async function probeMaster(bin: Binaries, file: string): Promise<VideoSou
     (s) => s.codec_type === 'video' && !s.disposition?.attached_pic && (s.width ?? 0) > 0 && (s.height ?? 0) > 0,
   );
   const audio = streams.filter((s) => s.codec_type === 'audio');
-  if (PICTURE_FORMATS.test(formatName))
-    throw new NotAVideo(
-      'This file is a picture, not a video. Upload a video file such as MP4, MOV, MKV, WebM, AVI or MXF.',
-    );
+  if (PICTURE_FORMATS.test(formatName)) throw new NotAVideo(A_PICTURE);
   if (!video)
     throw new NotAVideo(
       audio.length > 0

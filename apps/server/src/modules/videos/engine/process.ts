@@ -1,17 +1,19 @@
 import { spawn } from 'node:child_process';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import ffprobeInstaller from '@ffprobe-installer/ffprobe';
+import { chooseBinary } from './binaries.ts';
+import { childCommand } from './child.ts';
 
 export interface Binaries {
   ffmpeg: string;
   ffprobe: string;
 }
 
-/** FFMPEG_PATH / FFPROBE_PATH when given, else the bundled binaries. */
+/** FFMPEG_PATH / FFPROBE_PATH when given, else the system's when of version 5 or later, else the bundled binaries. */
 export function videoBinaries(env: { FFMPEG_PATH?: string; FFPROBE_PATH?: string } = process.env): Binaries {
   return {
-    ffmpeg: env.FFMPEG_PATH || ffmpegInstaller.path,
-    ffprobe: env.FFPROBE_PATH || ffprobeInstaller.path,
+    ffmpeg: chooseBinary(env.FFMPEG_PATH, 'ffmpeg', ffmpegInstaller.path),
+    ffprobe: chooseBinary(env.FFPROBE_PATH, 'ffprobe', ffprobeInstaller.path),
   };
 }
 
@@ -53,6 +55,10 @@ export interface RunOptions {
   onStdoutLine?: (line: string) => void;
   /** Keeps the whole stdout (ffprobe's JSON); otherwise only lines are passed on. */
   collectStdout?: boolean;
+  /** The process's address space, in MiB (child.ts); none: no ceiling. */
+  memoryMb?: number;
+  /** Runs it below the API (`nice`, child.ts). */
+  lowPriority?: boolean;
 }
 
 export interface RunResult {
@@ -81,7 +87,14 @@ export function runTool(binary: string, args: string[], options: RunOptions = {}
   const { signal } = options;
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], env: CHILD_ENV });
+    const [command, commandArgs] = childCommand(binary, args, {
+      memoryMb: options.memoryMb,
+      lowPriority: options.lowPriority,
+    });
+    // Under an address-space ceiling glibc's per-thread arenas (64 MB reserved each, up to 8 a core) would count
+    // against it unused: a few arenas are enough for ffmpeg, which allocates its frames up front.
+    const env = options.memoryMb ? { ...CHILD_ENV, MALLOC_ARENA_MAX: '4' } : CHILD_ENV;
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], env });
     const stderrTail: string[] = [];
     let stdout = '';
     let stdoutRest = '';

@@ -1,3 +1,5 @@
+import { playlistName } from '../../../lib/playlist-text.ts';
+
 /**
  * The HLS master's text (issue 36): the one place that writes it. The transcoder's first master, and every rewrite
  * (the audio tracks named anew, the subtitles group) go through these functions and `rewriteMaster`.
@@ -20,9 +22,8 @@ export interface AudioLabel {
 /** The HLS master's one group of alternative audio (api.md: every audio stream of the master is in it). */
 export const AUDIO_GROUP = 'audio';
 
-const QUOTED_UNSAFE = /["\r\n]/g;
-/** A quoted-string attribute may hold neither a double quote nor a line break (RFC 8216, 4.2). */
-const quoted = (value: string) => `"${value.replace(QUOTED_UNSAFE, "'")}"`;
+/** A quoted-string attribute may hold neither a double quote nor a line break (RFC 8216, 4.2): `playlistName`. */
+const quoted = (value: string) => `"${playlistName(value)}"`;
 
 /** The `#EXT-X-MEDIA` lines of the AUDIO group: the first track is the default (players start with it). */
 export function audioGroupLines(tracks: Array<AudioLabel & { playlist: string }>): string[] {
@@ -37,7 +38,7 @@ export function audioGroupLines(tracks: Array<AudioLabel & { playlist: string }>
       'TYPE=AUDIO',
       `GROUP-ID="${AUDIO_GROUP}"`,
       `NAME=${quoted(name)}`,
-      ...(t.language ? [`LANGUAGE="${t.language}"`] : []),
+      ...(t.language ? [`LANGUAGE=${quoted(t.language)}`] : []),
       `DEFAULT=${k === 0 ? 'YES' : 'NO'}`,
       'AUTOSELECT=YES',
       'CHANNELS="2"',
