@@ -1,8 +1,7 @@
 import type { CatalogBuildRecord, CatalogueDiff, Language } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, callQuery, send } from '../../shared/api/index.ts';
-import { errorMessage } from '../../shared/session/index.ts';
+import { ApiError, callQuery, errorMessage, send } from '../../shared/api/index.ts';
 
 /** The JSON build screen's calls: query options and hooks typed from the contract. */
 export const buildKeys = {

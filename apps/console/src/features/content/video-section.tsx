@@ -17,11 +17,10 @@ import {
 import { IconPlayerPlayFilled, IconUnlink, IconUpload, IconVideo } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { filesQuery } from '../../shared/api/index.ts';
+import { errorMessage, filesQuery } from '../../shared/api/index.ts';
 import { DismissibleError } from '../../shared/feedback/index.ts';
-import { choicesError } from '../../shared/lists/index.ts';
+import { choicesError } from '../../shared/fields/index.ts';
 import { VideoPlayer } from '../../shared/player/index.ts';
-import { errorMessage } from '../../shared/session/index.ts';
 import {
   liveWhileUnderWay,
   progressWords,

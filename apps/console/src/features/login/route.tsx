@@ -5,8 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_SCREEN } from '../../app/screens.tsx';
+import { errorMessage } from '../../shared/api/index.ts';
 import { usePageTitle } from '../../shared/screen/index.ts';
-import { errorMessage, needsTotpCode, useLogin, useProfile } from '../../shared/session/index.ts';
+import { needsTotpCode, useLogin, useProfile } from '../../shared/session/index.ts';
 
 /** Only pages of this console are places to come back to after signing in. */
 function safeReturnPath(from: string | null): string {

@@ -20,9 +20,8 @@ import { Dropzone } from '@mantine/dropzone';
 import { IconAlertTriangle, IconCircleCheckFilled, IconUpload, IconWifiOff } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import { callQuery, send, sharedKeys, useBrandContent, useLanguages } from '../../../shared/api/index.ts';
+import { callQuery, errorMessage, send, sharedKeys, useBrandContent, useLanguages } from '../../../shared/api/index.ts';
 import { confirmAction, DANGER_TEXT, isConfirming, SUCCESS_TEXT } from '../../../shared/feedback/index.ts';
-import { errorMessage } from '../../../shared/session/index.ts';
 import { episodeCode } from '../format.ts';
 import {
   clashingKeys,

@@ -1,8 +1,7 @@
 import type { BrandName, Content, VideoFile } from '@kids-vod/contract';
 import { TUS_UPLOADS_PATH, VIDEO_FILE_ID_HEADER } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
-import { ApiError, NETWORK_ERROR_MESSAGE, send } from '../../../shared/api/index.ts';
-import { errorMessage } from '../../../shared/session/index.ts';
+import { ApiError, errorMessage, NETWORK_ERROR_MESSAGE, send } from '../../../shared/api/index.ts';
 import { isUnderWay, LIVE_EVERY_MS } from '../../../shared/videos/index.ts';
 import type { IntakeFile, RowPlan } from './intake-rows.ts';
 
