@@ -18,10 +18,16 @@ export type RowProgress =
   | { stage: 'waiting' }
   | { stage: 'uploading'; percent: number; retrying: boolean }
   | { stage: 'attaching' }
+  /** Uploaded and attached, waiting for a worker (the server's `queued`). */
+  | { stage: 'queued' }
   | { stage: 'processing'; percent: number }
   | { stage: 'ready'; file: VideoFile }
   /** `done`: what was created for the row before it failed (nothing half-created silently). */
   | { stage: 'failed'; sentence: string; done: string[] };
+
+/** A file under way on the server: waiting for a worker, or processed at a percentage. */
+const processingStage = (file: VideoFile): RowProgress =>
+  file.status === 'queued' ? { stage: 'queued' } : { stage: 'processing', percent: file.progress };
 
 type Upload = import('tus-js-client').Upload;
 type DetailedError = import('tus-js-client').DetailedError;
@@ -197,7 +203,7 @@ export async function runIntake({ brand, rows, newLangs, langName, onRow, signal
         done.push('attached');
         let file = uploaded;
         while (isUnderWay(file) && !signal.aborted) {
-          onRow(row.key, { stage: 'processing', percent: file.progress });
+          onRow(row.key, processingStage(file));
           await wait(LIVE_EVERY_MS, signal);
           // The file is uploaded and attached: a server away for a while (restarted, unreachable) is waited out, as
           // the processing goes on without this page.
