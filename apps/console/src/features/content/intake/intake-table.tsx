@@ -6,24 +6,26 @@ import type { IntakeFile, RowPlan } from './intake-rows.ts';
 import type { RowProgress } from './intake-run.ts';
 
 /** The table of chosen files: what each name says, editable before confirm, then each row's progress. */
+/** What every row is drawn with, whatever its file. */
+interface RowsContext {
+  editable: boolean;
+  languages: Language[];
+  langName: (id: number) => string;
+}
+
 export function IntakeTable({
   rows,
   plans,
   progress,
   clashing,
-  editable,
-  languages,
-  langName,
   onChange,
   onKeep,
-}: {
+  ...context
+}: RowsContext & {
   rows: IntakeFile[];
   plans: Map<string, RowPlan>;
   progress: Map<string, RowProgress>;
   clashing: Set<string>;
-  editable: boolean;
-  languages: Language[];
-  langName: (id: number) => string;
   onChange: (key: string, patch: Partial<IntakeFile>) => void;
   onKeep: (key: string) => void;
 }) {
@@ -53,9 +55,7 @@ export function IntakeTable({
             plan={plans.get(row.key)}
             progress={progress.get(row.key)}
             clashing={clashing.has(row.key)}
-            editable={editable}
-            languages={languages}
-            langName={langName}
+            {...context}
             onChange={(patch) => onChange(row.key, patch)}
             onKeep={() => onKeep(row.key)}
           />
@@ -75,14 +75,11 @@ function IntakeTableRow({
   langName,
   onChange,
   onKeep,
-}: {
+}: RowsContext & {
   row: IntakeFile;
   plan: RowPlan | undefined;
   progress: RowProgress | undefined;
   clashing: boolean;
-  editable: boolean;
-  languages: Language[];
-  langName: (id: number) => string;
   onChange: (patch: Partial<IntakeFile>) => void;
   onKeep: () => void;
 }) {
