@@ -122,6 +122,8 @@ describe('Upload episodes', () => {
     // The name that says nothing stays, left out, for a choice by hand.
     expect(await cell(UNMATCHED, 'Season')).toBe('');
     expect(await dialog.getByLabel(`Upload ${UNMATCHED}`).isChecked()).toBe(false);
+    // Left out by the intake, the row says why (issue 36: it said only "Left out").
+    await rowOf(table, UNMATCHED).getByText('Left out: no episode matched').waitFor();
     // Spanish is not one of the brand's languages yet: offered, checked.
     const createSpanish = dialog.getByRole('checkbox', { name: /Create the Spanish version of the brand/ });
     expect(await createSpanish.isChecked()).toBe(true);
@@ -151,6 +153,8 @@ describe('Upload episodes', () => {
       .waitFor();
     await expectAccessible(page, 'the intake under way, light');
     await shot(page, 'intake-running-light');
+    // One worker (e2e/support/console.ts) for five files: those uploaded and waiting for it say so, not "Processing 0%".
+    await dialog.getByText('Waiting to process').first().waitFor({ timeout: 60_000 });
     await dialog.getByText('Done: 5 ready').waitFor({ timeout: 120_000 });
     await shot(page, 'intake-done-light');
     expect(await dialog.getByText('Ready and attached').count()).toBe(5);
@@ -240,6 +244,48 @@ describe('Upload episodes', () => {
     // The requests cut on purpose are the browser's own errors; nothing else is.
     const cutOff = consoleErrors.filter((e) => e.includes('ERR_CONNECTION_RESET'));
     for (const e of cutOff) consoleErrors.splice(consoleErrors.indexOf(e), 1);
+    expectNoConsoleErrors();
+  });
+
+  it('closes without asking once every file has arrived, and leaves out a file for a version that has a video', async () => {
+    const { brand } = await cometBrand('Comet Close');
+    const page = await c.newPage();
+    await c.signIn(page);
+    await page.goto(`/admin/content?brand=${brand.id}`);
+    await page.getByRole('button', { name: 'Upload episodes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload episodes · Comet Close' });
+    const names = [E1_EN, E2_EN, CLASH.replace('S01E02', 'S01E03')];
+    const third = path.join(work, names[2]);
+    copyFileSync(files.get(E1_EN) ?? E1_EN, third);
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles([files.get(E1_EN) ?? E1_EN, files.get(E2_EN) ?? E2_EN, third]);
+    await dialog.getByRole('button', { name: 'Upload 3 files' }).click();
+    // Every file uploaded and attached, one at least still waiting for the one worker: nothing left to stop here.
+    await page.waitForFunction(() => {
+      const d = document.querySelector('[role="dialog"]');
+      const text = d?.textContent ?? '';
+      return (
+        text.includes('Waiting to process') &&
+        !/Uploading|Attaching|Waiting(?! to process)/.test(text) &&
+        !text.includes('Done:')
+      );
+    });
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('dialog', { name: 'Stop the uploads?' }).count()).toBe(0);
+    // The server goes on processing without the page.
+    await expect
+      .poll(async () => (await episodesOf(brand.id)).flatMap((e) => e.langs.map((l) => l.video?.status)), {
+        timeout: 120_000,
+        interval: 500,
+      })
+      .toEqual(['ready', 'ready', 'ready']);
+
+    // S1E1 in English has a video now: the same file chosen again starts left out, and says why.
+    await page.getByRole('button', { name: 'Upload episodes' }).click();
+    await dialog.locator('input[type="file"]').setInputFiles([files.get(E1_EN) ?? E1_EN]);
+    await rowOf(dialog, E1_EN).getByText('Left out: this version already has a video').waitFor();
     expectNoConsoleErrors();
   });
 

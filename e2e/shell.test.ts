@@ -38,6 +38,30 @@ describe('sign-in and the access guard', () => {
     expectNoConsoleErrors();
   });
 
+  // Issue 36: a second or three of blank page after signing in. Every frame from the click on "Sign in" until the
+  // brands screen's title shows has the sign-in form or the console's header: never a page with neither.
+  it('goes from the sign-in form to the brands screen without a blank frame', async () => {
+    const page = await c.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
+    await page.evaluate(() => {
+      const blank: string[] = [];
+      (window as unknown as { blankFrames: string[] }).blankFrames = blank;
+      const look = () => {
+        const form = document.querySelector('form');
+        const header = document.querySelector('[data-testid="page-title"]');
+        if (!form && !header) blank.push(document.body.innerText.trim().slice(0, 80) || '(nothing)');
+        if (!header?.textContent?.includes('Brands')) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('page-title').getByText('Brands').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { blankFrames: string[] }).blankFrames)).toEqual([]);
+    expectNoConsoleErrors();
+  });
+
   it('redirects /admin to /admin/brands and / to the last page', async () => {
     const page = await c.newPage();
     await c.signIn(page);

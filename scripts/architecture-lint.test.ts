@@ -73,6 +73,10 @@ describe('the architecture in the linter', () => {
       [`${CONSOLE}/features/streams/${probe('module-file')}`]: `import { useSaves } from '../../shared/editing/saves.ts';\n\nexport const x = useSaves;\n`,
       [`${CONSOLE}/app/${probe('module-file')}`]: `import { useProfile } from '../shared/session/session.ts';\n\nexport const x = useProfile;\n`,
       [`${CONSOLE}/shared/bin/${probe('module-file')}`]: `import { confirmAction } from '../feedback/confirm.tsx';\n\nexport const x = confirmAction;\n`,
+      // A feature's subfolder reaching another feature, the short way and the roundabout way.
+      [`${CONSOLE}/features/content/intake/${probe('sibling')}`]: `import { brandKeys } from '../../brands/api.ts';\n\nexport const x = brandKeys;\n`,
+      [`${CONSOLE}/features/content/intake/${probe('roundabout')}`]: `import { brandKeys } from '../../../features/brands/api.ts';\n\nexport const x = brandKeys;\n`,
+      [`${CONSOLE}/features/content/intake/${probe('module-file')}`]: `import { useSaves } from '../../../shared/editing/saves.ts';\n\nexport const x = useSaves;\n`,
       [`${CONSOLE}/shared/lists/${probe('tangled')}`]: TANGLED,
     };
     const { status, output } = lint(bad);
@@ -86,10 +90,28 @@ describe('the architecture in the linter', () => {
     expect(refused(files.at(-1)!, 'lint/complexity/noExcessiveCognitiveComplexity'), output).toBe(true);
   });
 
+  it('refuses an import cycle in the console', () => {
+    const a = probe('cycle-a');
+    const b = probe('cycle-b');
+    const bad = {
+      [`${CONSOLE}/shared/lists/${a}`]: `import { y } from './${b}';\n\nexport const x = () => y;\n`,
+      [`${CONSOLE}/shared/lists/${b}`]: `import { x } from './${a}';\n\nexport const y = () => x;\n`,
+    };
+    const { status, output } = lint(bad);
+    expect(status).not.toBe(0);
+    for (const file of Object.keys(bad)) {
+      expect(
+        output.split('\n').some((line) => line.startsWith(file) && line.includes('lint/suspicious/noImportCycles')),
+        `${file} should be refused:\n${output}`,
+      ).toBe(true);
+    }
+  });
+
   it('lets the same folders import the allowed way', () => {
     const { status, output } = lint({
       [`${CONSOLE}/features/streams/${probe('shared')}`]: `import { useBrands } from '../../shared/api/index.ts';\nimport { streamKeys } from './api.ts';\n\nexport const x = [useBrands, streamKeys];\n`,
       [`${CONSOLE}/app/${probe('shared')}`]: `import { useProfile } from '../shared/session/index.ts';\n\nexport const x = useProfile;\n`,
+      [`${CONSOLE}/features/content/intake/${probe('shared')}`]: `import { send } from '../../../shared/api/index.ts';\nimport { episodeCode } from '../format.ts';\nimport { planOf } from './intake-rows.ts';\n\nexport const x = [send, episodeCode, planOf];\n`,
       [`${CONSOLE}/shared/api/${probe('inside')}`]: `import { send } from './api-client.ts';\n\nexport const x = send;\n`,
       [`${CONSOLE}/shared/bin/${probe('module')}`]: `import { confirmAction } from '../feedback/index.ts';\nimport { moveToBin } from './bin.ts';\n\nexport const x = [confirmAction, moveToBin];\n`,
       [`${MODULES}/links/${probe('index')}`]: `import { notFound } from '../../lib/errors.ts';\nimport { assertBrand } from '../brands/index.ts';\n\nexport const x = [assertBrand, notFound];\n`,

@@ -54,16 +54,27 @@ export default defineConfig({
     // chunks a screen waits for.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // The first screen (DEFAULT_SCREEN, app/screens.tsx) is a second entry beside the page (docs/decisions/075-first-load-by-imports.md): what it
+      // imports statically is then `$initial`, like what main.tsx imports, and goes in the entry chunk below. Its
+      // first load is decided by its imports alone; nothing another screen imports, and no merging of the chunks the
+      // other screens share, can add to it. Its own entry chunk is a line re-exporting the route from the entry chunk.
+      input: {
+        index: path.resolve(import.meta.dirname, 'index.html'),
+        'first-screen': path.resolve(import.meta.dirname, 'src/features/brands/route.tsx'),
+      },
+      // The router imports the route's exports (Component, loader) from that entry chunk.
+      preserveEntrySignatures: 'exports-only',
       output: {
         codeSplitting: {
           groups: [
-            // Everything the entry imports statically stays in the entry chunk. Left alone, Rolldown moves what the
-            // lazy chunks share with it (React, Mantine's core, Transition, ...) into chunks of their own: the same
-            // bytes in more requests, each compressed on its own.
+            // Everything the page and the first screen import statically stays in the entry chunk: one file, compressed
+            // whole. Left alone, Rolldown moves what the lazy chunks share with it (React, Mantine's core, Transition,
+            // ...) into chunks of their own: the same bytes in more requests, each compressed on its own.
             { name: 'index', tags: ['$initial'], priority: 2 },
-            // What several screens share goes in chunks by the screens that use it, as Rolldown would split it, but
+            // What the other screens share goes in chunks by the screens that use it, as Rolldown would split it, but
             // a group under 8 KB joins its nearest neighbour: a screen loads a few files, not thirty of a few hundred
-            // bytes each compressed on its own. No file or package is named: the rule holds whatever the code.
+            // bytes each compressed on its own. Only what no entry imports statically is here, so the merging changes
+            // what the other screens load, never the first load. No file or package is named.
             {
               name: 'common',
               minShareCount: 2,

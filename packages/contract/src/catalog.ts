@@ -35,11 +35,6 @@ export const CatalogueBuildRecord = CatalogueBuild.extend({
   automatic: z.boolean().optional(),
 });
 export type CatalogueBuildRecord = z.infer<typeof CatalogueBuildRecord>;
-/**
- * @deprecated The console's name for `CatalogueBuildRecord` while its half of issue 36 is merged (one word: catalogue,
- * decision 069); removed once the console says `CatalogueBuildRecord`.
- */
-export type CatalogBuildRecord = CatalogueBuildRecord;
 
 // The shape whereToWatch() answers (country-rules.ts, without zod for the console): `satisfies` keeps the two alike.
 const WhereToWatchSchema = z.object({

@@ -1,8 +1,9 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { type ReactNode, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { errorMessage } from '../shared/api/index.ts';
 import { lazyComponent } from '../shared/screen/index.ts';
-import { errorMessage, useProfile } from '../shared/session/index.ts';
+import { useProfile } from '../shared/session/index.ts';
 
 const TwoFactorRequired = lazyComponent(() => import('./two-factor-required.tsx').then((m) => m.TwoFactorRequired));
 

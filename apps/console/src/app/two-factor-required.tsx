@@ -1,7 +1,8 @@
 import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { usePageTitle } from '../shared/screen/index.ts';
-import { TwoFactorSetup, useLogout } from '../shared/session/index.ts';
+import { useLogout } from '../shared/session/index.ts';
+import { TwoFactorSetup } from '../shared/two-factor/index.ts';
 
 /**
  * An admin requires two-factor sign-in for everyone and this account has not set it up: every page of the console

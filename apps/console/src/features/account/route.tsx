@@ -2,9 +2,11 @@ import { ChangePasswordBody, ROLE_DESCRIPTIONS, ROLE_LABELS } from '@kids-vod/co
 import { Button, Checkbox, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
+import { errorMessage } from '../../shared/api/index.ts';
 import { ApiTokens } from '../../shared/api-tokens/index.ts';
 import { NewPasswordField } from '../../shared/fields/index.ts';
-import { errorMessage, TwoFactorSetup, useProfile } from '../../shared/session/index.ts';
+import { useProfile } from '../../shared/session/index.ts';
+import { TwoFactorSetup } from '../../shared/two-factor/index.ts';
 import { useChangePassword, useUpdateName } from './api.ts';
 import { Sessions } from './sessions.tsx';
 

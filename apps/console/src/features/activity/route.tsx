@@ -3,10 +3,10 @@ import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/c
 import { IconDownload, IconFilterOff } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
+import { errorMessage } from '../../shared/api/index.ts';
 import { DateField } from '../../shared/fields/index.ts';
 import { AuditEntryCard, type AuditFilter } from '../../shared/history/index.ts';
 import { ListHeader, ListState, useUrlSearch, useUrlState } from '../../shared/lists/index.ts';
-import { errorMessage } from '../../shared/session/index.ts';
 import { useActivity, useDownloadActivity, usePeople } from './api.ts';
 
 const URL_DEFAULTS = { person: '', kind: '', item: '', from: '', to: '' };

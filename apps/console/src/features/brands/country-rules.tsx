@@ -19,7 +19,8 @@ import { IconBan, IconCheck, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useCountries } from '../../shared/api/index.ts';
 import { confirmAction, WARNING_TEXT } from '../../shared/feedback/index.ts';
-import { choicesError, Loaded } from '../../shared/lists/index.ts';
+import { choicesError } from '../../shared/fields/index.ts';
+import { Loaded } from '../../shared/lists/index.ts';
 import {
   countryZones,
   MomentPair,

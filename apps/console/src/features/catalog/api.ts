@@ -1,8 +1,7 @@
-import type { CatalogBuildRecord, CatalogueDiff, Language } from '@kids-vod/contract';
+import type { CatalogueBuildRecord, CatalogueDiff, Language } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, callQuery, send } from '../../shared/api/index.ts';
-import { errorMessage } from '../../shared/session/index.ts';
+import { ApiError, callQuery, errorMessage, send } from '../../shared/api/index.ts';
 
 /** The JSON build screen's calls: query options and hooks typed from the contract. */
 export const buildKeys = {
@@ -31,7 +30,7 @@ export function usePublishCatalogue() {
 
 export type LanguageResult =
   | { language: Language; status: 'waiting' | 'publishing' }
-  | { language: Language; status: 'published'; build: CatalogBuildRecord }
+  | { language: Language; status: 'published'; build: CatalogueBuildRecord }
   | { language: Language; status: 'failed'; error: string };
 
 /**
@@ -95,7 +94,7 @@ export function useCheckChanges() {
 export function useRollBack() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (build: CatalogBuildRecord) =>
+    mutationFn: (build: CatalogueBuildRecord) =>
       send(api.catalog.publishBuild, { body: { id: build.id, lang: build.lang_code } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: buildKeys.all }),
     meta: { successMessage: 'The earlier build is live again' },

@@ -1,4 +1,4 @@
-import type { CatalogBuildRecord } from '@kids-vod/contract';
+import type { CatalogueBuildRecord } from '@kids-vod/contract';
 import {
   Anchor,
   Group,
@@ -185,7 +185,15 @@ function Counts({ counts, buildId, language }: { counts: Record<string, number>;
 }
 
 /** Size, SHA-256, created time and counts of a build: the columns every table of builds shares. */
-export function BuildDetails({ build, what, language }: { build: CatalogBuildRecord; what: string; language: string }) {
+export function BuildDetails({
+  build,
+  what,
+  language,
+}: {
+  build: CatalogueBuildRecord;
+  what: string;
+  language: string;
+}) {
   return (
     <>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatSize(build.size_bytes)}</Table.Td>

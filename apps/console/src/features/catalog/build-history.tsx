@@ -1,4 +1,4 @@
-import type { CatalogBuildRecord, Language } from '@kids-vod/contract';
+import type { CatalogueBuildRecord, Language } from '@kids-vod/contract';
 import { CALL_PERMISSIONS } from '@kids-vod/contract/call-permissions';
 import { Badge, Button, Group, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMemo } from 'react';
@@ -25,14 +25,14 @@ const PAGE = 50;
 /** The most the server lists at once. */
 const MAX_LIMIT = 200;
 
-const sortValue: Record<string, (b: CatalogBuildRecord) => string | number> = {
+const sortValue: Record<string, (b: CatalogueBuildRecord) => string | number> = {
   language: (b) => b.lang_code,
   size: (b) => b.size_bytes,
   created: (b) => b.created_at,
 };
 
 /** Who published a build, and for a rollback which build it made live again. */
-function Provenance({ build }: { build: CatalogBuildRecord }) {
+function Provenance({ build }: { build: CatalogueBuildRecord }) {
   const by = build.created_by ? ` by ${build.created_by}` : '';
   if (build.rollback_of) {
     return (
@@ -80,7 +80,7 @@ export function BuildHistory({ languages, languagesLoaded }: { languages: Langua
   const mayRollBack = useMay(CALL_PERMISSIONS.catalog.publishBuild);
 
   /** Asked first: a rollback replaces what every app of the language downloads. */
-  async function makeLive(build: CatalogBuildRecord, name: string) {
+  async function makeLive(build: CatalogueBuildRecord, name: string) {
     const confirmed = await confirmAction({
       title: `Make this ${name} build live again?`,
       message: `The ${name} apps will download the build of ${formatTime(build.created_at)} again, in place of the live one. The history keeps both.`,

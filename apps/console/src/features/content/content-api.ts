@@ -10,10 +10,9 @@ import type {
 import { api, listPage, type SortDirection } from '@kids-vod/contract/client';
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callQuery, send, sharedKeys } from '../../shared/api/index.ts';
+import { callQuery, errorMessage, send, sharedKeys } from '../../shared/api/index.ts';
 import { useVersionSaves } from '../../shared/editing/index.ts';
 import { pageAsked } from '../../shared/lists/index.ts';
-import { errorMessage } from '../../shared/session/index.ts';
 
 /** The content screen's calls: query options and hooks typed from the contract. */
 export const contentKeys = {

@@ -7,9 +7,8 @@ import { memo, type ReactNode, Suspense, useEffect, useMemo, useState } from 're
 import type { LoaderFunctionArgs } from 'react-router';
 import { brandNamesQuery, itemQueries, useBrandNames, useLanguages } from '../../shared/api/index.ts';
 import { useEditing, useFindOnPage } from '../../shared/editing/index.ts';
-import { BrandSelect } from '../../shared/fields/index.ts';
+import { BrandSelect, choicesError } from '../../shared/fields/index.ts';
 import {
-  choicesError,
   NewButton,
   pageParam,
   type SortDirection,

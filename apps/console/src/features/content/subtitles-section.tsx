@@ -26,8 +26,8 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconBadgeCc, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { errorMessage } from '../../shared/api/index.ts';
 import { confirmAction, DismissibleError, WARNING_TEXT } from '../../shared/feedback/index.ts';
-import { errorMessage } from '../../shared/session/index.ts';
 import { useDeleteSubtitles, useShiftSubtitles, useSubtitlesCues, useUploadSubtitles } from './subtitles-api.ts';
 
 /** A cue's moment as the files write it: `00:01:02.500`. */

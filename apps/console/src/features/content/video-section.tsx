@@ -5,7 +5,7 @@ import { IconUnlink, IconVideo } from '@tabler/icons-react';
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { filesQuery, useLanguages } from '../../shared/api/index.ts';
-import { choicesError } from '../../shared/lists/index.ts';
+import { choicesError } from '../../shared/fields/index.ts';
 import { useMay } from '../../shared/session/index.ts';
 import {
   AudioLanguages,

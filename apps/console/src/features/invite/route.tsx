@@ -2,10 +2,10 @@ import { NewPassword } from '@kids-vod/contract';
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../shared/api/index.ts';
+import { ApiError, errorMessage } from '../../shared/api/index.ts';
 import { NewPasswordField } from '../../shared/fields/index.ts';
 import { usePageTitle } from '../../shared/screen/index.ts';
-import { errorMessage, useAcceptInvite } from '../../shared/session/index.ts';
+import { useAcceptInvite } from '../../shared/session/index.ts';
 
 /**
  * The link of an invite or a password reset (`/admin/invite/<token>`, valid 72 hours, once): choose a password, and

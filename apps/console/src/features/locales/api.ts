@@ -2,8 +2,7 @@ import type { Language, LocaleEntry } from '@kids-vod/contract';
 import { api, DEFAULT_LANG_ID } from '@kids-vod/contract/client';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callQuery, languagesQuery, send } from '../../shared/api/index.ts';
-import { errorMessage } from '../../shared/session/index.ts';
+import { callQuery, errorMessage, languagesQuery, send } from '../../shared/api/index.ts';
 
 /** The locales screen's calls: query options and hooks typed from the contract. */
 export const localeKeys = {

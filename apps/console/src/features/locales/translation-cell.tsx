@@ -3,8 +3,8 @@ import { Badge, Loader, Table, Text, Textarea, UnstyledButton, VisuallyHidden } 
 import { schemaResolver } from '@mantine/form';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { type KeyboardEvent, memo, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../shared/api/index.ts';
 import { WARNING_TEXT } from '../../shared/feedback/index.ts';
-import { errorMessage } from '../../shared/session/index.ts';
 import { useSaveTranslation } from './api.ts';
 import classes from './locales.module.css';
 

@@ -2,11 +2,12 @@ import { LoginBody } from '@kids-vod/contract';
 import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { DEFAULT_SCREEN } from '../../app/screens.tsx';
+import { DEFAULT_SCREEN, screens } from '../../app/screens.tsx';
+import { errorMessage } from '../../shared/api/index.ts';
 import { usePageTitle } from '../../shared/screen/index.ts';
-import { errorMessage, needsTotpCode, useLogin, useProfile } from '../../shared/session/index.ts';
+import { needsTotpCode, useLogin, useProfile } from '../../shared/session/index.ts';
 
 /** Only pages of this console are places to come back to after signing in. */
 function safeReturnPath(from: string | null): string {
@@ -30,8 +31,10 @@ export function Component() {
   });
 
   usePageTitle('Sign in');
-
-  if (profile.data) return <Navigate to={target} replace />;
+  // The screen signed in to is fetched while the form is filled in, not after the click (issue 36).
+  useEffect(() => {
+    void screens.find((s) => target.startsWith(`/admin/${s.path}`))?.load();
+  }, [target]);
 
   const submit = form.onSubmit(({ code, ...credentials }) =>
     login.mutate(askCode ? { ...credentials, code } : credentials, {
@@ -46,8 +49,12 @@ export function Component() {
     }),
   );
 
+  // Signed in: the form stays, its button busy, until the screen is there. Rendering nothing here instead left the
+  // page blank while the router fetched the screen (issue 36: 1–3 s of blank page after signing in).
+  const signedIn = Boolean(profile.data);
   return (
     <Center mih="100vh" p="md">
+      {signedIn ? <Navigate to={target} replace /> : null}
       <Paper withBorder shadow="md" p="xl" w={380} component="main">
         <form onSubmit={submit} noValidate>
           <Stack>
@@ -101,7 +108,7 @@ export function Component() {
                 </Text>
               </>
             ) : null}
-            <Button type="submit" loading={login.isPending} fullWidth>
+            <Button type="submit" loading={login.isPending || signedIn} fullWidth>
               Sign in
             </Button>
           </Stack>

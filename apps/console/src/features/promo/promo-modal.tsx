@@ -7,8 +7,14 @@ import { useMemo, useRef } from 'react';
 import { itemQueries, useBrandContent, useBrandNames } from '../../shared/api/index.ts';
 import { NOT_IN_NEXT_CATALOGUE } from '../../shared/bin/index.ts';
 import { addOrUpdate, EditorModal, useEditor } from '../../shared/editing/index.ts';
-import { ColourField, ImageField, imageInput, LanguageSelect, SortField } from '../../shared/fields/index.ts';
-import { choicesError } from '../../shared/lists/index.ts';
+import {
+  ColourField,
+  choicesError,
+  ImageField,
+  imageInput,
+  LanguageSelect,
+  SortField,
+} from '../../shared/fields/index.ts';
 import { useMay } from '../../shared/session/index.ts';
 import { WindowFields, windowErrors } from '../../shared/time/index.ts';
 import { usePromoSaves, useSeasonContent } from './api.ts';

@@ -4,8 +4,8 @@ import { Button, SegmentedControl, Select, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { itemQueries, useBrandNames, useLanguages } from '../../shared/api/index.ts';
 import { useEditing, useFindOnPage } from '../../shared/editing/index.ts';
+import { choicesError } from '../../shared/fields/index.ts';
 import {
-  choicesError,
   countText,
   ListHeader,
   ListState,

@@ -1,6 +1,6 @@
 import type { BrandRow, ScheduleEdge, ScheduleEntity } from '@kids-vod/contract';
 import { mayWatch, whereToWatch } from '@kids-vod/contract/client';
-import { editAddress } from '../../shared/editing/index.ts';
+import { editAddress } from '../../shared/screen/index.ts';
 
 /** What the kind filter offers, in the product's words. */
 export const KIND_WORDS: Record<ScheduleEntity, string> = {

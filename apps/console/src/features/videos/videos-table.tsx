@@ -3,9 +3,9 @@ import { Anchor, Box, Button, Group, Image, Stack, Table, Text } from '@mantine/
 import { IconPlayerPlay, IconTrash, IconVideo } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useBrandNames, useLanguages } from '../../shared/api/index.ts';
-import { editAddress } from '../../shared/editing/index.ts';
 import { DANGER_TEXT } from '../../shared/feedback/index.ts';
 import { ActionsHeader, LINK_COLOUR, ListTable } from '../../shared/lists/index.ts';
+import { editAddress } from '../../shared/screen/index.ts';
 import { formatMoment } from '../../shared/time/index.ts';
 import { codecWords, sourceWords, VideoStatusLine } from '../../shared/videos/index.ts';
 import { useAttachedContent } from './api.ts';

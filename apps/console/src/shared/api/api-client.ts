@@ -24,6 +24,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What a failed call says to the person: the server's `{detail}`, else the network sentence. */
+export function errorMessage(err: unknown): string {
+  return err instanceof ApiError ? err.message : NETWORK_ERROR_MESSAGE;
+}
+
 type Input<T> = [NonNullable<T>] extends [never] ? undefined : z.input<NonNullable<T> & z.ZodType>;
 export interface SendInput<C extends Call> {
   body?: Input<C['body']>;

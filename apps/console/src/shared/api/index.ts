@@ -1,4 +1,4 @@
-export { ApiError, NETWORK_ERROR_MESSAGE, send, TOKEN_KEY } from './api-client.ts';
+export { ApiError, errorMessage, NETWORK_ERROR_MESSAGE, send, TOKEN_KEY } from './api-client.ts';
 export { callQuery } from './call-query.ts';
 export { downloadCall } from './download.ts';
 export {

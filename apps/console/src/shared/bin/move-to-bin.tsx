@@ -4,8 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../api/index.ts';
 import { confirmAction, DANGER_TEXT } from '../feedback/index.ts';
-import { errorMessage, useMay } from '../session/index.ts';
+import { useMay } from '../session/index.ts';
 import { BIN_KINDS, type BinItem, moveToBin, reloadAfterBin, restoreFromBin } from './bin.ts';
 
 /** How a delete asks about an item. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLOSING, editAddress, isClosing, itemAddress, leavesItem, parseEdit } from './edit-address.ts';
+import { CLOSING, isClosing, itemAddress, leavesItem, parseEdit } from './edit-address.ts';
 
 describe('the open item in the address', () => {
   it('reads an id, a new item, none, or something that is no item', () => {
@@ -35,11 +35,5 @@ describe('the open item in the address', () => {
     expect(isClosing({ [CLOSING]: true })).toBe(true);
     for (const state of [null, undefined, 'closingItem', {}, { [CLOSING]: 'yes' }])
       expect(isClosing(state)).toBe(false);
-  });
-
-  it('opens content on the tab of the language a link is about', () => {
-    expect(editAddress('content', { id: 7, brand_id: 3 })).toBe('/admin/content?brand=3&edit=7');
-    expect(editAddress('content', { id: 7, brand_id: 3, lang_id: 2 })).toBe('/admin/content?brand=3&edit=7&lang=2');
-    expect(editAddress('content', { id: 7, brand_id: null, lang_id: 2 })).toBeNull();
   });
 });

@@ -1,4 +1,3 @@
-export { type EditScreen, editAddress } from './edit-address.ts';
 export { findIn, useEditAsked, useEditing, useFindOnPage } from './editing.ts';
 export { EditorModal } from './editor.tsx';
 export { LanguageTabs } from './language-tabs.tsx';

@@ -7,8 +7,7 @@ import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import '@mantine/dropzone/styles.css';
 import { useIsMutating, useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { type UploadPlatform, uploadImage } from '../api/index.ts';
-import { errorMessage } from '../session/index.ts';
+import { errorMessage, type UploadPlatform, uploadImage } from '../api/index.ts';
 
 const IMAGE_UPLOAD_KEY = ['image-upload'];
 

@@ -1,4 +1,5 @@
 export { BrandSelect } from './brand-select.tsx';
+export { choicesError } from './choices-error.tsx';
 export { CodeInput } from './code-input.tsx';
 export { ColourField } from './colour-field.tsx';
 export { DateField } from './date-field.tsx';

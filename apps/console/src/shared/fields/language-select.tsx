@@ -1,7 +1,7 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useMemo } from 'react';
 import { useLanguages } from '../api/index.ts';
-import { choicesError } from '../lists/index.ts';
+import { choicesError } from './choices-error.tsx';
 
 /**
  * An app language chosen by name (the value is its id as a string); `first` puts a choice before the languages

@@ -1,7 +1,7 @@
 import type { AuditEntry, AuditItem, AuditListBody, BrandName, Country, Language } from '@kids-vod/contract';
 import type { AuditNames } from '@kids-vod/contract/audit-words';
 import { BIN_ENTITIES } from '@kids-vod/contract/client';
-import { type EditScreen, editAddress } from '../editing/index.ts';
+import { type EditScreen, editAddress } from '../screen/index.ts';
 import { formatMoment } from '../time/index.ts';
 
 /** What a read of the audit log is filtered by; its pages and the CSV are the reader's (shared/history/audit-entry.tsx). */

@@ -3,7 +3,6 @@ export { ListHeader } from './list-header.tsx';
 export { ListPages, ListPagination } from './list-pagination.tsx';
 export {
   ClearSearch,
-  choicesError,
   countText,
   ListState,
   Loaded,

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { MouseEvent, ReactNode } from 'react';
-import { errorMessage } from '../session/index.ts';
+import { errorMessage } from '../api/index.ts';
 
 /**
  * A part that needs its reads first (a brand's language versions, its country rules): a named loader while they load
@@ -68,33 +68,6 @@ export function ListState({
     );
   }
   return children;
-}
-
-/**
- * The error of a field whose choices come from a query (languages, countries, files): what failed and Retry, under
- * the field, as a list says it (ListState). Undefined while the choices load or have loaded.
- */
-export function choicesError(
-  query: Pick<UseQueryResult, 'isError' | 'refetch' | 'isFetching'>,
-  what: string,
-): ReactNode | undefined {
-  if (!query.isError) return undefined;
-  return (
-    <>
-      Could not load {what}.{' '}
-      <Anchor
-        component="button"
-        type="button"
-        inherit
-        c="inherit"
-        underline="always"
-        disabled={query.isFetching}
-        onClick={() => query.refetch()}
-      >
-        Retry
-      </Anchor>
-    </>
-  );
 }
 
 /** "3 of 12 brands" while a search narrows the list, "12 brands" otherwise. */

@@ -1,6 +1,6 @@
 /** What stops an item reaching a child, in words (api.md "Episode intake and readiness", decision 064). */
 import type { ReadinessItem, ReadinessProblem } from '@kids-vod/contract';
-import { type EditScreen, editAddress } from '../editing/index.ts';
+import { type EditScreen, editAddress } from '../screen/index.ts';
 
 /** Each problem code as an editor reads it, in the language it is about. */
 export function problemWords(problem: ReadinessProblem, language: string): string {

@@ -1,6 +1,6 @@
 import { type NotificationData, notifications, notificationsStore } from '@mantine/notifications';
 import { type Mutation, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/index.ts';
+import { ApiError, errorMessage } from '../api/index.ts';
 import { forgetSession, profileQuery, SESSION_SUBJECT } from './session.ts';
 
 declare module '@tanstack/react-query' {
@@ -17,10 +17,6 @@ declare module '@tanstack/react-query' {
       subject?: string;
     };
   }
-}
-
-export function errorMessage(err: unknown): string {
-  return err instanceof ApiError ? err.message : NETWORK_ERROR_MESSAGE;
 }
 
 /** A refusal (4xx) says the same the second time; a lost connection or a 5xx may not. */

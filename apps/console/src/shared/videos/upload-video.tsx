@@ -2,8 +2,8 @@ import type { VideoFile } from '@kids-vod/contract';
 import { Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../api/index.ts';
 import { DismissibleError } from '../feedback/index.ts';
-import { errorMessage } from '../session/index.ts';
 import { useUploadVideo } from './video-calls.ts';
 
 /**

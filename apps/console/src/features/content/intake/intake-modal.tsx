@@ -1,29 +1,11 @@
-import { type BrandName, indexEpisodes, type Language } from '@kids-vod/contract';
+import { type BrandName, indexEpisodes } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  Progress,
-  Radio,
-  ScrollArea,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
-import { IconAlertTriangle, IconCircleCheckFilled, IconUpload, IconWifiOff } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import { callQuery, send, sharedKeys, useBrandContent, useLanguages } from '../../../shared/api/index.ts';
-import { confirmAction, DANGER_TEXT, isConfirming, SUCCESS_TEXT } from '../../../shared/feedback/index.ts';
-import { errorMessage } from '../../../shared/session/index.ts';
-import { episodeCode } from '../format.ts';
+import { callQuery, errorMessage, send, sharedKeys, useBrandContent, useLanguages } from '../../../shared/api/index.ts';
+import { confirmAction, isConfirming } from '../../../shared/feedback/index.ts';
+import { FilesDrop, NewBrandVersions } from './intake-choose.tsx';
 import {
   clashingKeys,
   fromMatch,
@@ -34,6 +16,8 @@ import {
   type RowPlan,
 } from './intake-rows.ts';
 import { type RowProgress, runIntake } from './intake-run.ts';
+import { IntakeTable } from './intake-table.tsx';
+import { countStages, isSending, progressSummary, reviewSummary } from './intake-words.ts';
 // The dropzone's own styles (dashed border, hover): loaded with this modal, not with the console.
 import '@mantine/dropzone/styles.css';
 
@@ -124,10 +108,16 @@ export function IntakeModal({ brand, onClose }: { brand: BrandName; onClose: () 
     ]);
   }
 
+  const counts = countStages(progress);
+  const sending = [...progress.values()].some(isSending);
+
   async function close() {
     // The Escape that answers "Stop the uploads?" reaches this modal too.
     if (isConfirming()) return;
-    if (phase === 'running') {
+    if (phase === 'running' && !sending) {
+      // Every file has arrived and is attached: its processing goes on on the server whatever this page does.
+      stop.current?.abort();
+    } else if (phase === 'running') {
       const stopIt = await confirmAction({
         title: 'Stop the uploads?',
         message: 'Files not uploaded yet are left; choosing the same files again resumes them.',
@@ -147,7 +137,6 @@ export function IntakeModal({ brand, onClose }: { brand: BrandName; onClose: () 
     onClose();
   }
 
-  const counts = countStages(progress);
   const editable = phase === 'review' || phase === 'choose' || phase === 'matching';
 
   return (
@@ -184,51 +173,28 @@ export function IntakeModal({ brand, onClose }: { brand: BrandName; onClose: () 
         ) : null}
         {rows.length > 0 ? (
           <ScrollArea.Autosize mah="60vh">
-            <Table verticalSpacing={4} aria-label="Files to upload" stickyHeader>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    <Text size="xs" fw={600}>
-                      Upload
-                    </Text>
-                  </Table.Th>
-                  <Table.Th>File</Table.Th>
-                  <Table.Th w={80}>Season</Table.Th>
-                  <Table.Th w={80}>Episode</Table.Th>
-                  <Table.Th w={130}>Language</Table.Th>
-                  <Table.Th w={150}>Becomes</Table.Th>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th w={220}>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <IntakeTableRow
-                    key={row.key}
-                    row={row}
-                    plan={plans.get(row.key)}
-                    progress={progress.get(row.key)}
-                    clashing={clashing.has(row.key)}
-                    editable={editable}
-                    languages={languages.data ?? []}
-                    langName={langName}
-                    onChange={(patch) => change(row.key, patch)}
-                    onKeep={() => change(row.key, { keptAt: keptCounter.current++ })}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
+            <IntakeTable
+              rows={rows}
+              plans={plans}
+              progress={progress}
+              clashing={clashing}
+              editable={editable}
+              languages={languages.data ?? []}
+              langName={langName}
+              onChange={change}
+              onKeep={(key) => change(key, { keptAt: keptCounter.current++ })}
+            />
           </ScrollArea.Autosize>
         ) : null}
         <Group justify="space-between" align="center">
           <Text size="sm" aria-live="polite">
             {phase === 'running' || phase === 'finished'
-              ? progressSummary(counts, phase)
+              ? progressSummary(counts, phase === 'finished')
               : reviewSummary(rows.length, toUpload.length, newEpisodes)}
           </Text>
           <Group gap="sm">
-            {phase === 'finished' ? (
-              <Button onClick={onClose}>Close</Button>
+            {phase === 'finished' || (phase === 'running' && !sending) ? (
+              <Button onClick={() => void close()}>Close</Button>
             ) : phase === 'running' ? (
               <Button variant="default" onClick={() => void close()}>
                 Stop uploads
@@ -251,344 +217,4 @@ export function IntakeModal({ brand, onClose }: { brand: BrandName; onClose: () 
       </Stack>
     </Modal>
   );
-}
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-function reviewSummary(files: number, toUpload: number, newEpisodes: number): string {
-  if (files === 0) return 'Names like Show_S01E03_EN.mp4, show.s1e3.es.mov or 1x03 (French) are read for you.';
-  const leftOut = files - toUpload;
-  return `${plural(toUpload, 'file', 'files')} to upload · ${plural(newEpisodes, 'new episode', 'new episodes')}${leftOut ? ` · ${leftOut} left out` : ''}`;
-}
-
-/** Many files, dropped or chosen (the area takes the focus: Enter or Space opens the file chooser). */
-function FilesDrop({
-  more,
-  matching,
-  onFiles,
-  onReject,
-}: {
-  more: boolean;
-  matching: boolean;
-  onFiles: (files: File[]) => void;
-  onReject: () => void;
-}) {
-  return (
-    <Dropzone
-      onDrop={(files) => void onFiles(files)}
-      onReject={onReject}
-      accept={['video/*', 'application/mxf']}
-      multiple
-      loading={matching}
-      p="sm"
-      aria-label="Choose episode files"
-      inputProps={{ 'aria-label': 'Choose episode files' }}
-    >
-      <Group gap="xs" justify="center" mih={more ? 48 : 120} style={{ pointerEvents: 'none' }}>
-        <IconUpload size={20} aria-hidden />
-        <Text size="sm">
-          {more ? 'Drop more files here or click to choose' : 'Drop a folder of masters here or click to choose files'}
-        </Text>
-      </Group>
-    </Dropzone>
-  );
-}
-
-/** A language the brand has no version in: created with the intake unless the person unchecks it (decision 065). */
-function NewBrandVersions({
-  brandName,
-  langs,
-  declined,
-  langName,
-  onChange,
-}: {
-  brandName: string;
-  langs: number[];
-  declined: Set<number>;
-  langName: (id: number) => string;
-  onChange: (declined: Set<number>) => void;
-}) {
-  if (langs.length === 0) return null;
-  return (
-    <Stack gap={4}>
-      {langs.map((id) => (
-        <Checkbox
-          key={id}
-          label={`Create the ${langName(id)} version of the brand`}
-          description={`${brandName} has no ${langName(id)} version yet: its files wait for it. Created unpublished.`}
-          checked={!declined.has(id)}
-          onChange={(e) => {
-            const next = new Set(declined);
-            if (e.currentTarget.checked) next.delete(id);
-            else next.add(id);
-            onChange(next);
-          }}
-        />
-      ))}
-    </Stack>
-  );
-}
-
-function countStages(progress: Map<string, RowProgress>) {
-  const counts = { waiting: 0, uploading: 0, attaching: 0, processing: 0, ready: 0, failed: 0 };
-  for (const p of progress.values()) counts[p.stage]++;
-  return counts;
-}
-
-function progressSummary(counts: ReturnType<typeof countStages>, phase: Phase): string {
-  const busy = counts.waiting + counts.uploading + counts.attaching + counts.processing;
-  const parts = [`${counts.ready} ready`];
-  if (busy) parts.push(`${busy} under way`);
-  if (counts.failed) parts.push(`${counts.failed} failed`);
-  return phase === 'finished' ? `Done: ${parts.join(' · ')}` : parts.join(' · ');
-}
-
-function IntakeTableRow({
-  row,
-  plan,
-  progress,
-  clashing,
-  editable,
-  languages,
-  langName,
-  onChange,
-  onKeep,
-}: {
-  row: IntakeFile;
-  plan: RowPlan | undefined;
-  progress: RowProgress | undefined;
-  clashing: boolean;
-  editable: boolean;
-  languages: Language[];
-  langName: (id: number) => string;
-  onChange: (patch: Partial<IntakeFile>) => void;
-  onKeep: () => void;
-}) {
-  const upload = plan?.kind === 'upload' ? plan : null;
-  // A new episode or a new language version takes the title; an existing version keeps its own.
-  const keepsTitle = upload !== null && upload.versionTitle !== null;
-  const numberPatch = (field: 'season' | 'episode') => (v: string | number) => {
-    const value = typeof v === 'number' && v > 0 ? Math.floor(v) : '';
-    const next = { ...row, [field]: value };
-    // Filling in both numbers of a row left out takes it in: that is why they were typed.
-    onChange({
-      [field]: value,
-      ...(next.season !== '' && next.episode !== '' && !row.include ? { include: true } : {}),
-    });
-  };
-  return (
-    <Table.Tr data-testid={`intake-row-${row.name}`}>
-      <Table.Td>
-        <Checkbox
-          aria-label={`Upload ${row.name}`}
-          checked={row.include}
-          disabled={!editable}
-          onChange={(e) => onChange({ include: e.currentTarget.checked })}
-        />
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" style={{ wordBreak: 'break-all' }}>
-          {row.name}
-        </Text>
-      </Table.Td>
-      {(['season', 'episode'] as const).map((field) => (
-        <Table.Td key={field}>
-          {editable ? (
-            <NumberInput
-              aria-label={`${field === 'season' ? 'Season' : 'Episode'} of ${row.name}`}
-              value={row[field]}
-              onChange={numberPatch(field)}
-              min={1}
-              allowDecimal={false}
-              hideControls
-              size="xs"
-            />
-          ) : (
-            <Text size="sm">{row[field]}</Text>
-          )}
-        </Table.Td>
-      ))}
-      <Table.Td>
-        {editable ? (
-          <Select
-            aria-label={`Language of ${row.name}`}
-            data={languages.map((l) => ({ value: String(l.id), label: l.name }))}
-            value={row.langId === null ? null : String(row.langId)}
-            onChange={(v) => onChange({ langId: v ? Number(v) : null })}
-            placeholder="Choose"
-            size="xs"
-            searchable
-          />
-        ) : (
-          <Text size="sm">{row.langId === null ? '' : langName(row.langId)}</Text>
-        )}
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">
-          {upload
-            ? `${episodeCode({ season: upload.season, sort_number: upload.episode })} · ${upload.existing ? 'Existing' : 'New episode'}`
-            : '—'}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        {keepsTitle ? (
-          <Text size="sm" c="dimmed">
-            {upload.versionTitle || '(no title)'} · kept
-          </Text>
-        ) : !editable ? (
-          <Text size="sm">{row.title}</Text>
-        ) : (
-          <TextInput
-            aria-label={`Title of ${row.name}`}
-            placeholder="No title in the name"
-            value={row.title}
-            onChange={(e) => onChange({ title: e.currentTarget.value })}
-            size="xs"
-            disabled={!editable}
-          />
-        )}
-      </Table.Td>
-      <Table.Td>
-        {progress ? (
-          <ProgressCell name={row.name} progress={progress} />
-        ) : (
-          <PlanCell
-            plan={plan}
-            name={row.name}
-            clashing={clashing}
-            editable={editable}
-            langName={langName}
-            onKeep={onKeep}
-          />
-        )}
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
-/** Before the upload: what the row will do, or why it will not be uploaded. */
-function PlanCell({
-  plan,
-  name,
-  clashing,
-  editable,
-  langName,
-  onKeep,
-}: {
-  plan: RowPlan | undefined;
-  name: string;
-  clashing: boolean;
-  editable: boolean;
-  langName: (id: number) => string;
-  onKeep: () => void;
-}) {
-  const keep = clashing ? (
-    <Radio
-      size="xs"
-      label="Keep this file"
-      aria-label={`Keep ${name}`}
-      checked={plan?.kind === 'upload'}
-      onChange={onKeep}
-      disabled={!editable}
-    />
-  ) : null;
-  if (!plan || plan.kind === 'left-out') {
-    return (
-      <Text size="xs" c="dimmed">
-        Left out
-      </Text>
-    );
-  }
-  if (plan.kind === 'incomplete') {
-    return (
-      <Text size="xs" c={DANGER_TEXT}>
-        {plan.why}
-      </Text>
-    );
-  }
-  if (plan.kind === 'clash') {
-    return (
-      <Stack gap={2}>
-        <Text size="xs" c={DANGER_TEXT}>
-          Clash: same episode and language as {plan.keptName}, which is kept
-        </Text>
-        {keep}
-      </Stack>
-    );
-  }
-  if (plan.kind === 'no-brand-version') {
-    return (
-      <Text size="xs" c={DANGER_TEXT}>
-        Waits for the {langName(plan.langId)} version of the brand
-      </Text>
-    );
-  }
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {plan.replaces ? 'Replaces the video this version has' : 'Ready to upload'}
-      </Text>
-      {keep}
-    </Stack>
-  );
-}
-
-/** After confirm: the row's bar and words, named by its file. */
-function ProgressCell({ name, progress }: { name: string; progress: RowProgress }) {
-  switch (progress.stage) {
-    case 'waiting':
-      return (
-        <Text size="xs" c="dimmed">
-          Waiting
-        </Text>
-      );
-    case 'uploading':
-      return (
-        <Stack gap={2}>
-          <Progress value={progress.percent} size="sm" aria-label={`Uploading ${name}`} />
-          <Group gap={4} wrap="nowrap">
-            {progress.retrying ? <IconWifiOff size={14} aria-hidden /> : null}
-            <Text size="xs" c={progress.retrying ? DANGER_TEXT : 'dimmed'}>
-              {progress.retrying ? 'Connection lost, retrying…' : `Uploading ${progress.percent}%`}
-            </Text>
-          </Group>
-        </Stack>
-      );
-    case 'attaching':
-      return (
-        <Text size="xs" c="dimmed">
-          Attaching
-        </Text>
-      );
-    case 'processing':
-      return (
-        <Stack gap={2}>
-          <Progress value={progress.percent} size="sm" color="grape" aria-label={`Processing ${name}`} />
-          <Text size="xs" c="dimmed">{`Processing ${progress.percent}%`}</Text>
-        </Stack>
-      );
-    case 'ready':
-      return (
-        <Group gap={4} wrap="nowrap">
-          <IconCircleCheckFilled size={14} color="var(--mantine-color-green-6)" aria-hidden style={{ flexShrink: 0 }} />
-          <Text size="xs" c={SUCCESS_TEXT}>
-            Ready and attached
-          </Text>
-        </Group>
-      );
-    case 'failed':
-      return (
-        <Stack gap={2}>
-          <Group gap={4} wrap="nowrap">
-            <IconAlertTriangle size={14} color="var(--mantine-color-red-6)" aria-hidden style={{ flexShrink: 0 }} />
-            <Text size="xs" c={DANGER_TEXT} fw={500}>
-              Failed: {progress.sentence}
-            </Text>
-          </Group>
-          <Text size="xs" c="dimmed">
-            {progress.done.length ? `Done before: ${progress.done.join(', ')}` : 'Nothing was created for it'}
-          </Text>
-        </Stack>
-      );
-  }
 }

@@ -1,6 +1,13 @@
 import { type Content, indexEpisodes } from '@kids-vod/contract';
 import { describe, expect, it } from 'vitest';
-import { clashingKeys, fromMatch, inTableOrder, missingBrandLangs, planOf } from './intake-rows.ts';
+import {
+  clashingKeys,
+  fromMatch,
+  inTableOrder,
+  LEFT_OUT_NO_EPISODE,
+  missingBrandLangs,
+  planOf,
+} from './intake-rows.ts';
 
 const file = (name: string) => new File(['x'], name, { type: 'video/mp4' });
 const EN = 1;
@@ -46,7 +53,10 @@ describe('the intake table', () => {
   it('leaves a name that says no episode out until its season and episode are filled, then asks for what is missing', () => {
     const [row] = rowsOf([['final_v2.mov', null]]);
     expect(row.include).toBe(false);
-    expect(planOf([row], episodes, new Set([EN]), new Set()).get(row.key)).toEqual({ kind: 'left-out' });
+    expect(planOf([row], episodes, new Set([EN]), new Set()).get(row.key)).toEqual({
+      kind: 'left-out',
+      why: LEFT_OUT_NO_EPISODE,
+    });
     const filled = { ...row, include: true, season: 1 as const, episode: 3 as const };
     expect(planOf([filled], episodes, new Set([EN]), new Set()).get(row.key)).toEqual({
       kind: 'incomplete',

@@ -22,7 +22,13 @@ export interface IntakeFile {
   include: boolean;
   /** Chosen by "Keep this file" in a clash: the highest wins; 0 for none, then the one added first. */
   keptAt: number;
+  /** Why the intake left the row out when the files were added (null: it was taken in). */
+  leftOutWhy: string | null;
 }
+
+/** Why a row starts left out, after "Left out: ". */
+export const LEFT_OUT_HAS_VIDEO = 'this version already has a video';
+export const LEFT_OUT_NO_EPISODE = 'no episode matched';
 
 /** A row whose name said no episode starts left out: filling season and episode takes it in (decision 065). */
 export function fromMatch(
@@ -40,7 +46,8 @@ export function fromMatch(
       row.episode != null &&
       (episodes.get(episodeKey(row.season, row.episode))?.langs.some((l) => l.lang_id === row.lang_id && l.has_video) ??
         false);
-    const matched = row?.season != null && row.episode != null && !replaces;
+    const named = row?.season != null && row.episode != null;
+    const matched = named && !replaces;
     return {
       key: `f${startKey + i}`,
       order: startKey + i,
@@ -52,6 +59,7 @@ export function fromMatch(
       title: row?.title ?? '',
       include: matched,
       keptAt: 0,
+      leftOutWhy: matched ? null : replaces ? LEFT_OUT_HAS_VIDEO : LEFT_OUT_NO_EPISODE,
     };
   });
 }
@@ -83,7 +91,8 @@ export function missingOf(row: IntakeFile): string | null {
 
 /** What a row will do, as the table says it before anything is created. */
 export type RowPlan =
-  | { kind: 'left-out' }
+  /** `why`: the intake's reason when it left the row out itself (the person has not taken it in). */
+  | { kind: 'left-out'; why: string | null }
   | { kind: 'incomplete'; why: string }
   | { kind: 'clash'; keptName: string }
   | { kind: 'no-brand-version'; langId: number }
@@ -131,7 +140,7 @@ function rowPlan(
   brandLangs: Set<number>,
   newLangs: Set<number>,
 ): RowPlan {
-  if (!row.include) return { kind: 'left-out' };
+  if (!row.include) return { kind: 'left-out', why: row.leftOutWhy };
   const why = missingOf(row);
   if (why || row.season === '' || row.episode === '' || row.langId === null)
     return { kind: 'incomplete', why: why ?? '' };

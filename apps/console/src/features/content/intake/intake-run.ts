@@ -1,8 +1,7 @@
 import type { BrandName, Content, VideoFile } from '@kids-vod/contract';
 import { TUS_UPLOADS_PATH, VIDEO_FILE_ID_HEADER } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
-import { ApiError, NETWORK_ERROR_MESSAGE, send } from '../../../shared/api/index.ts';
-import { errorMessage } from '../../../shared/session/index.ts';
+import { ApiError, errorMessage, NETWORK_ERROR_MESSAGE, send } from '../../../shared/api/index.ts';
 import { isUnderWay, LIVE_EVERY_MS } from '../../../shared/videos/index.ts';
 import type { IntakeFile, RowPlan } from './intake-rows.ts';
 
@@ -19,10 +18,16 @@ export type RowProgress =
   | { stage: 'waiting' }
   | { stage: 'uploading'; percent: number; retrying: boolean }
   | { stage: 'attaching' }
+  /** Uploaded and attached, waiting for a worker (the server's `queued`). */
+  | { stage: 'queued' }
   | { stage: 'processing'; percent: number }
   | { stage: 'ready'; file: VideoFile }
   /** `done`: what was created for the row before it failed (nothing half-created silently). */
   | { stage: 'failed'; sentence: string; done: string[] };
+
+/** A file under way on the server: waiting for a worker, or processed at a percentage. */
+const processingStage = (file: VideoFile): RowProgress =>
+  file.status === 'queued' ? { stage: 'queued' } : { stage: 'processing', percent: file.progress };
 
 type Upload = import('tus-js-client').Upload;
 type DetailedError = import('tus-js-client').DetailedError;
@@ -198,7 +203,7 @@ export async function runIntake({ brand, rows, newLangs, langName, onRow, signal
         done.push('attached');
         let file = uploaded;
         while (isUnderWay(file) && !signal.aborted) {
-          onRow(row.key, { stage: 'processing', percent: file.progress });
+          onRow(row.key, processingStage(file));
           await wait(LIVE_EVERY_MS, signal);
           // The file is uploaded and attached: a server away for a while (restarted, unreachable) is waited out, as
           // the processing goes on without this page.

@@ -13,9 +13,9 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { errorMessage } from '../api/index.ts';
 import { CopyTextButton, CopyValue } from '../feedback/index.ts';
-import { errorMessage } from './query-client.ts';
-import { useProfile } from './session.ts';
+import { useProfile } from '../session/index.ts';
 import { recoveryCodesFile, useTotpDisable, useTotpEnable, useTotpSetup, useTwoFactorDone } from './two-factor.ts';
 
 /** The otpauth:// address as a QR code (an SVG data URL; the qrcode library loads with this step only). */

@@ -1,7 +1,7 @@
 import { api } from '@kids-vod/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { send } from '../api/index.ts';
-import { profileQuery } from './session.ts';
+import { profileQuery } from '../session/index.ts';
 
 /** A new secret to scan; nothing changes until a code from it turns two-factor on. */
 export function useTotpSetup() {
