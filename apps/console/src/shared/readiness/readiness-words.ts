@@ -1,20 +1,16 @@
 /** What stops an item reaching a child, in words (api.md "Episode intake and readiness", decision 064). */
 import type { ReadinessItem, ReadinessProblem } from '@kids-vod/contract';
 import { type EditScreen, editAddress } from '../screen/index.ts';
+import { isVideoProblem, videoProblemWords } from '../videos/index.ts';
 
 /** Each problem code as an editor reads it, in the language it is about. */
 export function problemWords(problem: ReadinessProblem, language: string): string {
+  if (isVideoProblem(problem)) return videoProblemWords(problem, language);
   switch (problem) {
     case 'no_title':
       return `No ${language} title`;
     case 'no_description':
       return `No ${language} description`;
-    case 'no_video':
-      return `No video in ${language}`;
-    case 'video_processing':
-      return `Its ${language} video is still being processed`;
-    case 'video_failed':
-      return `Its ${language} video failed to process`;
     case 'no_thumbnail':
       return 'No thumbnail (nor a video poster)';
     case 'no_audio_or_subtitles':
