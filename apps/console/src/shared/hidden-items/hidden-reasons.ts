@@ -1,7 +1,7 @@
 /** Why an item is not shown, in words, and where it is fixed: for the preview and a build's left-out list. */
 import type { HiddenItem, HiddenReason } from '@kids-vod/contract';
+import { isVideoProblem, videoProblemWords } from '../readiness/index.ts';
 import { type EditScreen, editAddress } from '../screen/index.ts';
-import { isVideoProblem, videoProblemWords } from '../videos/index.ts';
 
 /** Where the words of a reason come from: the catalogue's language and, in a preview, the country. */
 export interface HiddenContext {

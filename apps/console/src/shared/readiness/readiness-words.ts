@@ -1,7 +1,28 @@
 /** What stops an item reaching a child, in words (api.md "Episode intake and readiness", decision 064). */
 import type { ReadinessItem, ReadinessProblem } from '@kids-vod/contract';
 import { type EditScreen, editAddress } from '../screen/index.ts';
-import { isVideoProblem, videoProblemWords } from '../videos/index.ts';
+
+/**
+ * The codes by which readiness and a build's left-out list (hidden-items) both say that a video keeps an item from a
+ * child: worded here once, so the two lists cannot drift apart.
+ */
+const VIDEO_PROBLEMS = ['no_video', 'video_processing', 'video_failed'] as const;
+export type VideoProblem = (typeof VIDEO_PROBLEMS)[number];
+
+export const isVideoProblem = (code: string): code is VideoProblem =>
+  (VIDEO_PROBLEMS as readonly string[]).includes(code);
+
+/** A video problem in the language it is about: "Its Spanish video is still being processed". */
+export function videoProblemWords(problem: VideoProblem, language: string): string {
+  switch (problem) {
+    case 'no_video':
+      return `No video in ${language}`;
+    case 'video_processing':
+      return `Its ${language} video is still being processed`;
+    case 'video_failed':
+      return `Its ${language} video failed to process`;
+  }
+}
 
 /** Each problem code as an editor reads it, in the language it is about. */
 export function problemWords(problem: ReadinessProblem, language: string): string {

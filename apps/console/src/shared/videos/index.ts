@@ -21,13 +21,4 @@ export {
 } from './video-calls.ts';
 export { VideoPlayer } from './video-player.tsx';
 export { progressWords, VideoStatusLine } from './video-status.tsx';
-export {
-  audioWords,
-  codecWords,
-  formatTimeLeft,
-  isVideoProblem,
-  renditionLabel,
-  sourceWords,
-  type VideoProblem,
-  videoProblemWords,
-} from './video-words.ts';
+export { audioWords, codecWords, formatTimeLeft, renditionLabel, sourceWords } from './video-words.ts';

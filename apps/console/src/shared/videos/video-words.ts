@@ -66,25 +66,3 @@ export function codecWords(source: Pick<VideoSource, 'video_codec' | 'fps' | 'co
   const container = source.container.includes(',') ? [] : [source.container.toUpperCase()];
   return [source.video_codec.toUpperCase(), `${fps} fps`, ...container].join(' · ');
 }
-
-/**
- * The codes by which readiness and a build's left-out list both say a video keeps an item from a child (api.md
- * "Publishing" and "Episode intake and readiness"): worded here once, so the two lists cannot drift apart.
- */
-const VIDEO_PROBLEMS = ['no_video', 'video_processing', 'video_failed'] as const;
-export type VideoProblem = (typeof VIDEO_PROBLEMS)[number];
-
-export const isVideoProblem = (code: string): code is VideoProblem =>
-  (VIDEO_PROBLEMS as readonly string[]).includes(code);
-
-/** A video problem in the language it is about: "Its Spanish video is still being processed". */
-export function videoProblemWords(problem: VideoProblem, language: string): string {
-  switch (problem) {
-    case 'no_video':
-      return `No video in ${language}`;
-    case 'video_processing':
-      return `Its ${language} video is still being processed`;
-    case 'video_failed':
-      return `Its ${language} video failed to process`;
-  }
-}
