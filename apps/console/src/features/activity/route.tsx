@@ -1,12 +1,12 @@
 import { AUDIT_KIND_WORDS } from '@kids-vod/contract/audit-words';
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconFilterOff } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { errorMessage } from '../../shared/api/index.ts';
 import { DateField } from '../../shared/fields/index.ts';
 import { AuditEntryCard, type AuditFilter } from '../../shared/history/index.ts';
-import { ListHeader, ListState, useUrlSearch, useUrlState } from '../../shared/lists/index.ts';
+import { FilterSelect, ListHeader, ListState, useUrlSearch, useUrlState } from '../../shared/lists/index.ts';
 import { useActivity, useDownloadActivity, usePeople } from './api.ts';
 
 const URL_DEFAULTS = { person: '', kind: '', item: '', from: '', to: '' };
@@ -66,26 +66,22 @@ export function Component() {
           </Button>
         }
       >
-        <Select
+        <FilterSelect
           label="Person"
           placeholder="Anyone"
           data={(people.data ?? []).map((p) => ({ value: String(p.id), label: `${p.name} (${p.email})` }))}
-          value={url.person || null}
-          onChange={(v) => setUrl({ person: v ?? '' })}
+          value={url.person}
+          onChange={(person) => setUrl({ person })}
           searchable
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear person' }}
           w={240}
         />
-        <Select
+        <FilterSelect
           label="Kind of item"
           placeholder="Any kind"
           data={KINDS}
-          value={url.kind || null}
-          onChange={(v) => setUrl({ kind: v ?? '' })}
+          value={url.kind}
+          onChange={(kind) => setUrl({ kind })}
           searchable
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear kind of item' }}
           w={220}
         />
         <TextInput

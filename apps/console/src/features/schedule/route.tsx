@@ -1,9 +1,9 @@
 import type { ScheduleEdge } from '@kids-vod/contract';
-import { Button, Grid, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useBrands, useCountries, useLanguages } from '../../shared/api/index.ts';
-import { ListHeader, ListState, useUrlState } from '../../shared/lists/index.ts';
+import { FilterSelect, ListHeader, ListState, useUrlState } from '../../shared/lists/index.ts';
 import { ownTimeZone } from '../../shared/time/index.ts';
 import { useScheduleEdges } from './api.ts';
 import { AutomaticBuilds } from './automatic-builds.tsx';
@@ -64,38 +64,32 @@ export function Component() {
   return (
     <Stack gap="lg">
       <ListHeader count={`Times in ${ownTimeZone()}`} action={null}>
-        <Select
+        <FilterSelect
           label="Territory"
           placeholder="Every country"
           data={(countries.data ?? []).map((c) => ({ value: c.code2, label: `${c.name} (${c.code2})` }))}
-          value={url.country || null}
-          onChange={(v) => setUrl({ country: v ?? '' })}
+          value={url.country}
+          onChange={(country) => setUrl({ country })}
           searchable
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear territory' }}
           nothingFoundMessage="No such country"
           w={230}
         />
-        <Select
+        <FilterSelect
           label="Language"
           placeholder="Every language"
           data={(languages.data ?? []).map((l) => ({ value: l.code, label: `${l.name} (${l.code})` }))}
-          value={url.lang || null}
-          onChange={(v) => setUrl({ lang: v ?? '' })}
+          value={url.lang}
+          onChange={(lang) => setUrl({ lang })}
           searchable
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear language' }}
           nothingFoundMessage="No such language"
           w={210}
         />
-        <Select
+        <FilterSelect
           label="Kind"
           placeholder="Every kind"
           data={KINDS}
-          value={url.kind || null}
-          onChange={(v) => setUrl({ kind: v ?? '' })}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear kind' }}
+          value={url.kind}
+          onChange={(kind) => setUrl({ kind })}
           w={180}
         />
         {filtered ? (

@@ -1,5 +1,6 @@
 /** Why an item is not shown, in words, and where it is fixed: for the preview and a build's left-out list. */
 import type { HiddenItem, HiddenReason } from '@kids-vod/contract';
+import { isVideoProblem, videoProblemWords } from '../readiness/index.ts';
 import { type EditScreen, editAddress } from '../screen/index.ts';
 
 /** Where the words of a reason come from: the catalogue's language and, in a preview, the country. */
@@ -11,6 +12,7 @@ export interface HiddenContext {
 
 /** Each reason code of api.md in plain words, as an editor asks "why is it not shown?". */
 export function reasonWords(reason: HiddenReason, { language, country }: HiddenContext): string {
+  if (isVideoProblem(reason)) return videoProblemWords(reason, language);
   switch (reason) {
     case 'unpublished':
       return 'Not published';
@@ -20,12 +22,6 @@ export function reasonWords(reason: HiddenReason, { language, country }: HiddenC
       return `No ${language} version`;
     case 'version_unpublished':
       return `Its ${language} version is not published`;
-    case 'no_video':
-      return `No video in ${language}`;
-    case 'video_processing':
-      return `Its ${language} video is still being processed`;
-    case 'video_failed':
-      return `Its ${language} video failed to process`;
     case 'not_in_country':
       return `Not watchable in ${country ?? 'this country'}`;
     case 'brand_not_in_country':

@@ -1,3 +1,4 @@
+export { FilterSelect } from './filter-select.tsx';
 export { Cell, CellBadge, CellGroup, CellText, Row } from './list-cells.tsx';
 export { ListHeader } from './list-header.tsx';
 export { ListPages, ListPagination } from './list-pagination.tsx';

@@ -2,3 +2,4 @@
 export { ReadinessBadges } from './lazy-badges.tsx';
 export { problemCount } from './problem-count.ts';
 export { BrandReadiness, ProblemList } from './readiness-view.tsx';
+export { isVideoProblem, videoProblemWords } from './readiness-words.ts';

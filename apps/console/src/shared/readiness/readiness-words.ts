@@ -2,19 +2,36 @@
 import type { ReadinessItem, ReadinessProblem } from '@kids-vod/contract';
 import { type EditScreen, editAddress } from '../screen/index.ts';
 
-/** Each problem code as an editor reads it, in the language it is about. */
-export function problemWords(problem: ReadinessProblem, language: string): string {
+/**
+ * The codes by which readiness and a build's left-out list (hidden-items) both say that a video keeps an item from a
+ * child: worded here once, so the two lists cannot drift apart.
+ */
+const VIDEO_PROBLEMS = ['no_video', 'video_processing', 'video_failed'] as const;
+export type VideoProblem = (typeof VIDEO_PROBLEMS)[number];
+
+export const isVideoProblem = (code: string): code is VideoProblem =>
+  (VIDEO_PROBLEMS as readonly string[]).includes(code);
+
+/** A video problem in the language it is about: "Its Spanish video is still being processed". */
+export function videoProblemWords(problem: VideoProblem, language: string): string {
   switch (problem) {
-    case 'no_title':
-      return `No ${language} title`;
-    case 'no_description':
-      return `No ${language} description`;
     case 'no_video':
       return `No video in ${language}`;
     case 'video_processing':
       return `Its ${language} video is still being processed`;
     case 'video_failed':
       return `Its ${language} video failed to process`;
+  }
+}
+
+/** Each problem code as an editor reads it, in the language it is about. */
+export function problemWords(problem: ReadinessProblem, language: string): string {
+  if (isVideoProblem(problem)) return videoProblemWords(problem, language);
+  switch (problem) {
+    case 'no_title':
+      return `No ${language} title`;
+    case 'no_description':
+      return `No ${language} description`;
     case 'no_thumbnail':
       return 'No thumbnail (nor a video poster)';
     case 'no_audio_or_subtitles':
