@@ -36,6 +36,8 @@ import {
   hasSubtitles,
   lender,
   lenderOf,
+  notPlannedIn,
+  notPlannedKey,
   speaksItsLanguage,
   versionVideo,
 } from './content-rows.ts';
@@ -78,7 +80,8 @@ async function brandStates(db: Executor, ids: number[], langId: number) {
 
 /**
  * The brands' episodes (not in the bin) in each of the languages, in one read whatever their number, brand by brand:
- * an episode without a version in a language reads as the catalogue's row without one (contentRows' left join).
+ * an episode without a version in a language reads as the catalogue's row without one (contentRows' left join). An
+ * episode not planned in a language is not one of that language's (decision 074): no problem, and not counted.
  */
 async function brandEpisodes(db: Executor, brandIds: number[], langIds: number[]) {
   const rows = await db
@@ -114,10 +117,13 @@ async function brandEpisodes(db: Executor, brandIds: number[], langIds: number[]
     if (order.at(-1)?.id !== row.id) order.push(row);
     if (lang_id !== null) versions.set(`${row.id} ${lang_id}`, row);
   }
+  const notPlanned = await notPlannedIn(db, langIds);
   const none = { version_id: null, version_published: null, title: null, has_description: null, has_thumbnail: null };
   const noVideo = { video_id: null, video_status: null, video_has_thumbnail: null, understood: null };
   return (langId: number): EpisodeRow[] =>
-    order.map((e) => versions.get(`${e.id} ${langId}`) ?? { ...e, ...none, ...noVideo });
+    order
+      .filter((e) => !notPlanned.has(notPlannedKey(e.id, langId)))
+      .map((e) => versions.get(`${e.id} ${langId}`) ?? { ...e, ...none, ...noVideo });
 }
 
 /** An episode as readiness names it: its title, or its place in its brand while it has none. */
