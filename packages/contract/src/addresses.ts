@@ -63,6 +63,7 @@ export const addresses = {
     delete: { method: 'POST', path: '/api/brand/delete' },
     langDelete: { method: 'POST', path: '/api/brand_lang/delete' },
     readiness: { method: 'POST', path: '/api/brand/readiness' },
+    readinessList: { method: 'POST', path: '/api/readiness/list' },
   },
   content: {
     list: { method: 'POST', path: '/api/content/list' },
@@ -82,6 +83,8 @@ export const addresses = {
     detachVideo: { method: 'POST', path: '/api/content_lang/detach_video' },
     delete: { method: 'POST', path: '/api/content/delete' },
     langDelete: { method: 'POST', path: '/api/content_lang/delete' },
+    bulkUpdate: { method: 'POST', path: '/api/content/bulk_update' },
+    notPlanned: { method: 'POST', path: '/api/content/not_planned' },
   },
   subtitles: {
     upload: { method: 'POST', path: '/api/content_lang/subtitles' },

@@ -33,6 +33,7 @@ export const AUDIT_KIND_WORDS = {
   content_langs: 'Episode language version',
   video_files: 'Video',
   subtitles: 'Subtitles',
+  content_not_planned: 'Language not planned',
   content_links: 'Compilation link',
   promos: 'Promo banner',
   streams: 'Stream',
@@ -230,6 +231,7 @@ function subjectOf(
       return names.brand?.(Number(entry.entity_id)) ?? textOf(row.name);
     case 'brand_langs':
     case 'content_langs':
+    case 'content_not_planned':
       return typeof row.lang_id === 'number' ? `${named(names.language, row.lang_id, 'language')} version` : null;
     case 'video_files':
       return typeof row.name === 'string' ? `video ${row.name}` : null;

@@ -15,6 +15,7 @@ export const AUDITED_ENTITIES = [
   'content_langs',
   'video_files',
   'subtitles',
+  'content_not_planned',
   'content_links',
   'promos',
   'streams',

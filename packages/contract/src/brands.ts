@@ -15,7 +15,7 @@ import {
   UpdatedAtGuard,
 } from './common.ts';
 import { AGE_RATINGS } from './constants.ts';
-import { Readiness } from './readiness.ts';
+import { Readiness, ReadinessList, ReadinessListBody } from './readiness.ts';
 
 export { AGE_RATINGS };
 export const AgeRating = z.enum(AGE_RATINGS);
@@ -255,5 +255,13 @@ export const brandCalls = {
       'Per language the brand has a version in: how many episodes a child could watch now, and what stops the rest',
     body: z.object({ brand_id: Id }),
     response: Readiness,
+  }),
+  readinessList: call({
+    ...addresses.brand.readinessList,
+    read: true,
+    summary:
+      'Every brand and language with problems across the catalogue, the soonest to become available first (a worklist)',
+    body: ReadinessListBody,
+    response: ReadinessList,
   }),
 };

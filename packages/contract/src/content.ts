@@ -33,6 +33,8 @@ export const Content = z.object({
   created_at: Timestamp,
   updated_at: Timestamp,
   langs: z.array(ContentLangSummary),
+  /** The languages it will not come in (`content/not_planned`), in id order: no problem there, not in their catalogue. */
+  not_planned_lang_ids: z.array(Id),
 });
 export type Content = z.infer<typeof Content>;
 
@@ -126,6 +128,28 @@ export const ContentUpdateBody = z.object({
   ...UpdatedAtGuard,
 });
 export type ContentUpdateBody = z.input<typeof ContentUpdateBody>;
+
+/** Most items one bulk change takes (a big season page selected whole is a few hundred; a brand, a few thousand). */
+export const BULK_UPDATE_MAX_IDS = 5000;
+
+/**
+ * Several items changed alike in one call (api.md "Studio delivery"): published, season or the availability window.
+ * All or nothing; each item gets its own history entry, as its own save would.
+ */
+export const ContentBulkUpdateBody = z.object({
+  ids: z
+    .array(Id)
+    .min(1, 'Choose at least one item')
+    .max(BULK_UPDATE_MAX_IDS, `At most ${BULK_UPDATE_MAX_IDS} items at once`),
+  set: z
+    .object({ is_published: z.boolean().optional(), season: Season.optional(), ...availabilityInput })
+    .strict()
+    .refine((set) => Object.values(set).some((v) => v !== undefined), 'Say what to change'),
+});
+export type ContentBulkUpdateBody = z.input<typeof ContentBulkUpdateBody>;
+
+export const ContentNotPlannedBody = z.object({ content_id: Id, lang_id: Id, not_planned: z.boolean() });
+export type ContentNotPlannedBody = z.input<typeof ContentNotPlannedBody>;
 
 const contentLangFields = {
   content_id: Id,
@@ -231,6 +255,18 @@ export const contentCalls = {
     summary: 'Move a language version of content, with its video, to the bin',
     body: IdBody,
     response: Ok,
+  }),
+  bulkUpdate: call({
+    ...addresses.content.bulkUpdate,
+    summary: 'Set published, season or the availability window of several items at once; all or nothing',
+    body: ContentBulkUpdateBody,
+    response: z.object({ updated: z.int().min(0) }),
+  }),
+  notPlanned: call({
+    ...addresses.content.notPlanned,
+    summary: "Mark an episode not planned in a language (or planned again): no problem of that language's readiness",
+    body: ContentNotPlannedBody,
+    response: Content,
   }),
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './common.ts';
+import { Id, Timestamp } from './common.ts';
 
 /**
  * What stops an item reaching a child (api.md "Episode intake and readiness"). An episode's: `no_title`,
@@ -73,3 +73,23 @@ function relativeLuminance(hex: string): number {
   });
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
+
+/** One brand in one language with problems, as the catalogue-wide worklist (`readiness/list`) lists it. */
+export const ReadinessListRow = z.object({
+  brand_id: Id,
+  name: z.string(),
+  lang_id: Id,
+  playable: z.int().min(0),
+  problem_count: z.int().min(1),
+  /** When the brand becomes available: its `available_from`, null without one (available as soon as it is ready). */
+  starts_at: Timestamp.nullable(),
+});
+export type ReadinessListRow = z.infer<typeof ReadinessListRow>;
+export const ReadinessListBody = z.object({
+  lang_id: Id.optional(),
+  offset: z.int().min(0).max(1_000_000).default(0),
+  limit: z.int().min(1).max(100).default(50),
+});
+export type ReadinessListBody = z.input<typeof ReadinessListBody>;
+export const ReadinessList = z.object({ rows: z.array(ReadinessListRow), count: z.int().min(0) });
+export type ReadinessList = z.infer<typeof ReadinessList>;

@@ -328,6 +328,29 @@ export const contentLangs = pgTable(
 );
 
 /**
+ * An episode that will not come in a language (issue 38, decision 074): no problem of that language's readiness, and
+ * left out of its catalogue without a reason. A row of its own, not a column of the version: an episode never dubbed
+ * has no version to carry it. Goes with its episode (cascade); audited like the catalogue's other tables.
+ */
+export const contentNotPlanned = pgTable(
+  'content_not_planned',
+  {
+    id: serial('id').primaryKey(),
+    content_id: integer('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    lang_id: integer('lang_id')
+      .notNull()
+      .references(() => languages.id),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('content_not_planned_content_lang_uq').on(t.content_id, t.lang_id),
+    index('content_not_planned_lang_idx').on(t.lang_id),
+  ],
+);
+
+/**
  * Uploaded videos; a file is attached to one language version at most (unique content_lang_id). `storage_key` is the
  * private master; what plays is the HLS ladder under `output_prefix` (docs/decisions/059-video-jobs.md). The row is
  * also the video's processing job: due at `next_attempt_at` while `queued`, held by `lease_owner` until `lease_until`

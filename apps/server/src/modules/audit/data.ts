@@ -31,7 +31,10 @@ function itemWithParts(entity: 'brands' | 'content', id: string): SQL {
   const versions = sql`(select a.entity_id from ${auditLog} a where a.entity = 'content_langs' and coalesce(a.after->>'content_id', a.before->>'content_id') = ${id})`;
   return or(
     own,
-    and(inArray(auditLog.entity, ['content_langs', 'content_links']), sql`${column('content_id')} = ${id}`),
+    and(
+      inArray(auditLog.entity, ['content_langs', 'content_links', 'content_not_planned']),
+      sql`${column('content_id')} = ${id}`,
+    ),
     and(
       inArray(auditLog.entity, ['video_files', 'subtitles']),
       sql`(${auditLog.after}->>'content_lang_id' in ${versions} or ${auditLog.before}->>'content_lang_id' in ${versions})`,
@@ -62,7 +65,9 @@ async function episodesOf(db: Executor, rows: Row[]) {
   const versionIds = new Set<number>();
   for (const { entity, before, after } of rows) {
     const row = after ?? before ?? {};
-    if (entity === 'content_langs' || entity === 'content_links') contentIds.add(num(row.content_id) ?? 0);
+    if (entity === 'content_langs' || entity === 'content_links' || entity === 'content_not_planned') {
+      contentIds.add(num(row.content_id) ?? 0);
+    }
     if (entity === 'video_files' || entity === 'subtitles')
       versionIds.add(num(row.content_lang_id) ?? num(before?.content_lang_id) ?? 0);
   }
@@ -116,6 +121,7 @@ function itemOf({ entity, entity_id, before, after }: Row, { brandOf, versions }
     }
     case 'content_langs':
     case 'content_links':
+    case 'content_not_planned':
       return episode(num(row.content_id));
     case 'video_files':
     case 'subtitles': {

@@ -1,5 +1,5 @@
 /** Content as the catalogue reads it: its rows with their version in the language and video, and the cursor. */
-import { and, asc, type Column, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -7,6 +7,7 @@ import {
   brands,
   content,
   contentLangs,
+  contentNotPlanned,
   countryRules,
   languages,
   type StoredAudioTrack,
@@ -60,6 +61,20 @@ export function contentRows(db: Executor, langId: number, fields: SelectedFields
     .leftJoin(lender, lenderOf)
     .leftJoin(videoFiles, versionVideo);
 }
+
+/**
+ * The episodes not planned in the languages (decision 074), as `content_id lang_id` keys: left out of that language's
+ * catalogue without a reason, and no problem of its readiness. A few rows a brand: read whole for the languages asked.
+ */
+export async function notPlannedIn(db: Executor, langIds: number[]): Promise<Set<string>> {
+  if (langIds.length === 0) return new Set();
+  const rows = await db
+    .select({ content_id: contentNotPlanned.content_id, lang_id: contentNotPlanned.lang_id })
+    .from(contentNotPlanned)
+    .where(inArray(contentNotPlanned.lang_id, langIds));
+  return new Set(rows.map((r) => notPlannedKey(r.content_id, r.lang_id)));
+}
+export const notPlannedKey = (contentId: number, langId: number) => `${contentId} ${langId}`;
 
 /** What the catalogue's brand rules (reasons.ts, BrandState) read of a brand with its version in the language. */
 export const brandStateFields = {

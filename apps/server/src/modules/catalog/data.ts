@@ -20,6 +20,8 @@ import {
   contentRows,
   contentStateFields,
   countryRuleFields,
+  notPlannedIn,
+  notPlannedKey,
   openContentCursor,
 } from './content-rows.ts';
 import type { CatalogueBrand, CatalogueCounts, CataloguePromo, CatalogueStream, LinkedItem } from './format.ts';
@@ -122,9 +124,11 @@ export async function buildCatalogue(
     .orderBy(asc(brands.sort), asc(brands.id));
   const brandName = new Map(brandRows.map((b) => [b.id, b.title || b.name]));
 
-  const states = (await contentRows(tx, lang.id, contentStateFields).orderBy(
-    ...contentOrder,
-  )) as unknown as ContentStateRow[];
+  // An episode not planned in the language is no part of its catalogue: neither listed nor left out with a reason.
+  const notPlanned = await notPlannedIn(tx, [lang.id]);
+  const states = (
+    (await contentRows(tx, lang.id, contentStateFields).orderBy(...contentOrder)) as unknown as ContentStateRow[]
+  ).filter((c) => !notPlanned.has(notPlannedKey(c.id, lang.id)));
   const links = await tx
     .select({ id: contentLinks.id, brand_id: contentLinks.brand_id, content_id: contentLinks.content_id })
     .from(contentLinks)

@@ -36,6 +36,8 @@ import {
   hasSubtitles,
   lender,
   lenderOf,
+  notPlannedIn,
+  notPlannedKey,
   speaksItsLanguage,
   versionVideo,
 } from './content-rows.ts';
@@ -52,7 +54,7 @@ interface EpisodeRow extends ContentStateRow {
 const written = (column: Column) => sql<boolean | null>`(${column} <> '')`;
 
 /** The brands (with their version in the language) and their rules, as the catalogue's brand rules read them. */
-async function brandStates(db: Executor, ids: number[], langId: number) {
+export async function brandStates(db: Executor, ids: number[], langId: number) {
   if (ids.length === 0) return { states: [], rulesOf: rulesByBrand([]) };
   const states: (BrandState & { name: string; title: string | null; logo_url: string | null })[] = await db
     .select({
@@ -78,9 +80,10 @@ async function brandStates(db: Executor, ids: number[], langId: number) {
 
 /**
  * The brands' episodes (not in the bin) in each of the languages, in one read whatever their number, brand by brand:
- * an episode without a version in a language reads as the catalogue's row without one (contentRows' left join).
+ * an episode without a version in a language reads as the catalogue's row without one (contentRows' left join). An
+ * episode not planned in a language is not one of that language's (decision 074): no problem, and not counted.
  */
-async function brandEpisodes(db: Executor, brandIds: number[], langIds: number[]) {
+export async function brandEpisodes(db: Executor, brandIds: number[], langIds: number[]) {
   const rows = await db
     .select({
       ...contentStateFields,
@@ -114,10 +117,13 @@ async function brandEpisodes(db: Executor, brandIds: number[], langIds: number[]
     if (order.at(-1)?.id !== row.id) order.push(row);
     if (lang_id !== null) versions.set(`${row.id} ${lang_id}`, row);
   }
+  const notPlanned = await notPlannedIn(db, langIds);
   const none = { version_id: null, version_published: null, title: null, has_description: null, has_thumbnail: null };
   const noVideo = { video_id: null, video_status: null, video_has_thumbnail: null, understood: null };
   return (langId: number): EpisodeRow[] =>
-    order.map((e) => versions.get(`${e.id} ${langId}`) ?? { ...e, ...none, ...noVideo });
+    order
+      .filter((e) => !notPlanned.has(notPlannedKey(e.id, langId)))
+      .map((e) => versions.get(`${e.id} ${langId}`) ?? { ...e, ...none, ...noVideo });
 }
 
 /** An episode as readiness names it: its title, or its place in its brand while it has none. */
@@ -196,7 +202,7 @@ export async function brandReadiness(db: Executor, brandId: number, moment: Inst
     .from(promos)
     .where(and(isNull(promos.deleted_at), or(eq(promos.brand_id, brandId), inArray(promos.content_id, ownIds))))
     .orderBy(asc(promos.sort), asc(promos.id));
-  const unreadable = banners.filter((b: BannerButton) => bannerButtonProblems(b).length > 0);
+  const unreadable = banners.filter(isUnreadable);
 
   const episodesIn = await brandEpisodes(
     db,
@@ -212,6 +218,26 @@ export async function brandReadiness(db: Executor, brandId: number, moment: Inst
 
 type Link = { brand_id: number; content_id: number };
 type Banner = { id: number; title: string; lang_id: number | null };
+
+/** What is missing on a brand itself in one language (`own`: its state there, undefined when not read). */
+export function brandProblems(
+  own: (BrandState & { logo_url: string | null }) | undefined,
+  rules: Parameters<typeof licenceAt>[0],
+  playable: number,
+  at: number,
+): ReadinessItem['problem'][] {
+  const problems: ReadinessItem['problem'][] = [];
+  if (own && (!own.is_published || own.version_published === false)) problems.push('unpublished');
+  if (!own?.logo_url) problems.push('no_logo');
+  // Include rules none of which is in force now leave it out of every country. No rule at all is no problem: the
+  // catalogue shows such a brand everywhere (api.md "Where a brand may be watched"), as the brand modal says.
+  if (licenceAt(rules, at) !== 'open') problems.push('no_country_rule');
+  if (playable === 0) problems.push('no_playable_content');
+  return problems;
+}
+
+/** A banner's button that does not stand out from it: a problem of the brand it opens (or its episode's). */
+export const isUnreadable = (b: BannerButton) => bannerButtonProblems(b).length > 0;
 
 /** One language of the brand: its playable count (own episodes and a compilation's links) and its problems. */
 async function langReadiness(
@@ -248,13 +274,9 @@ async function langReadiness(
   const add = (kind: ReadinessItem['kind'], id: number, name: () => string, problem: ReadinessItem['problem']) => {
     if (count++ < READINESS_LISTED) problems.push({ kind, id, name: name(), problem });
   };
-  const ofBrand = (problem: ReadinessItem['problem']) => add('brand', brandId, () => brandName, problem);
-  if (own && (!own.is_published || own.version_published === false)) ofBrand('unpublished');
-  if (!own?.logo_url) ofBrand('no_logo');
-  // Include rules none of which is in force now leave it out of every country. No rule at all is no problem: the
-  // catalogue shows such a brand everywhere (api.md "Where a brand may be watched"), as the brand modal says.
-  if (licenceAt(rulesOf.get(brandId) ?? [], at) !== 'open') ofBrand('no_country_rule');
-  if (playable === 0) ofBrand('no_playable_content');
+  for (const problem of brandProblems(own, rulesOf.get(brandId) ?? [], playable, at)) {
+    add('brand', brandId, () => brandName, problem);
+  }
   for (const e of episodes) {
     for (const problem of episodeProblems(e)) add('content', e.id, () => episodeName(e, brandName), problem);
   }

@@ -7,6 +7,7 @@ import { diffCatalogue } from './diff.ts';
 import { previewCatalogue } from './preview.ts';
 import { publishCatalogue, rollBackTo } from './publish.ts';
 import { brandReadiness } from './readiness.ts';
+import { readinessList } from './readiness-list.ts';
 
 export async function catalogueRoutes(app: FastifyInstance) {
   const { db } = app.database;
@@ -30,6 +31,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
   // Counted with the catalogue's rules, so it lives beside them (decision 064).
   // Sent as made (tens of thousands of problems for a big brand missing a language), like the preview.
   route(app, api.brand.readiness, (req) => brandReadiness(db, req.body.brand_id), { answerValidation: false });
+  route(app, api.brand.readinessList, (req) => readinessList(db, req.body));
   route(app, api.catalog.leftOut, async (req) => {
     const build = await findBuild(db, req.body.id);
     if (!build) throw notFound(`Build ${req.body.id}`);

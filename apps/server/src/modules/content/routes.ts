@@ -2,7 +2,9 @@ import { api } from '@kids-vod/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
 import { publishSubtitles } from '../subtitles/index.ts';
+import { bulkUpdateContent } from './bulk.ts';
 import { addContent, getContent, listContent, updateContent } from './data.ts';
+import { setNotPlanned } from './not-planned.ts';
 import {
   addContentLang,
   attachVideo,
@@ -19,6 +21,8 @@ export async function contentRoutes(app: FastifyInstance) {
   route(app, api.content.get, (req) => getContent(db, req.body.id));
   route(app, api.content.add, (req) => addContent(db, req.body));
   route(app, api.content.update, (req) => updateContent(db, req.body));
+  route(app, api.content.bulkUpdate, (req) => bulkUpdateContent(db, req.body));
+  route(app, api.content.notPlanned, (req) => setNotPlanned(db, req.body));
   route(app, api.content.langList, (req) => listContentLangs(db, req.body.content_id));
   route(app, api.content.langAdd, (req) => addContentLang(db, req.body));
   route(app, api.content.langUpdate, async (req) => {

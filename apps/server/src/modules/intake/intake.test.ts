@@ -31,12 +31,30 @@ describe('POST /api/intake/match', () => {
       'final_v2.mov',
     ];
     const { rows } = await t.call(api.intake.match, { brand_id: brand.id, names });
-    expect(rows).toEqual([
-      { name: names[0], season: 1, episode: 3, lang_id: es, content_id: third.id, title: 'La Luna Llena' },
-      { name: names[1], season: 1, episode: 3, lang_id: en, content_id: third.id, title: '' },
-      // The episode in the bin is not offered: a new one is.
-      { name: names[2], season: 1, episode: 4, lang_id: en, content_id: null, title: '' },
-      { name: names[3], season: null, episode: null, lang_id: null, content_id: null, title: '' },
+    const video = { kind: 'video' };
+    expect(rows).toEqual(
+      [
+        { ...video, name: names[0], season: 1, episode: 3, lang_id: es, content_id: third.id, title: 'La Luna Llena' },
+        { ...video, name: names[1], season: 1, episode: 3, lang_id: en, content_id: third.id, title: '' },
+        // The episode in the bin is not offered: a new one is.
+        { ...video, name: names[2], season: 1, episode: 4, lang_id: en, content_id: null, title: '' },
+        { ...video, name: names[3], season: null, episode: null, lang_id: null, content_id: null, title: '' },
+      ].map((row) => ({ ...row, lang_ids: row.lang_id === null ? [] : [row.lang_id] })),
+    );
+  });
+
+  it("tells a delivery's files apart and every language of a master, on the real call", async () => {
+    const brand = await t.call(api.brand.add, { name: 'Zippy Zoo' });
+    const [en, es] = [await langId('en'), await langId('es')];
+    const names = ['ZippyZoo_S01E06_EN_ES.mp4', 'ZIPPY_ZOO_EP104_ENG_v2.mp4', 'ZippyZoo_S01E06_ES_SDH.srt', 'ep6.jpg'];
+    const { rows } = await t.call(api.intake.match, { brand_id: brand.id, names });
+    expect(
+      rows.map(({ kind, lang_ids, season, episode, title }) => ({ kind, lang_ids, season, episode, title })),
+    ).toEqual([
+      { kind: 'video', lang_ids: [en, es], season: 1, episode: 6, title: '' },
+      { kind: 'video', lang_ids: [en], season: 1, episode: 4, title: '' },
+      { kind: 'captions', lang_ids: [es], season: 1, episode: 6, title: '' },
+      { kind: 'thumbnail', lang_ids: [], season: 1, episode: 6, title: '' },
     ]);
   });
 

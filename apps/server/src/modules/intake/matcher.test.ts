@@ -91,4 +91,69 @@ describe('intake name matching', () => {
   });
 });
 
+describe('a studio delivery: kinds, several languages, production numbers', () => {
+  const zippy = matchContext({ name: 'Zippy Zoo', slug: 'zippy-zoo' }, LANGS, [{ id: 301, season: 1, sort_number: 4 }]);
+  const full = (name: string, context: MatchContext = zippy) => {
+    const { season, episode, lang_id, lang_ids, kind, content_id, title } = matchName(name, context);
+    return { season, episode, lang_id, lang_ids, kind, content_id, title };
+  };
+  const ids = (...codes: string[]) => codes.map(lang);
+
+  it('a master carrying two languages says both, in order, and neither is its title', () => {
+    expect(full('ZippyZoo_S01E06_EN_ES.mp4')).toEqual({
+      season: 1,
+      episode: 6,
+      lang_id: lang('en'),
+      lang_ids: ids('en', 'es'),
+      kind: 'video',
+      content_id: null,
+      title: '',
+    });
+    expect(full('Zippy Zoo S01E02 The Big Splash (English, Spanish).mov').lang_ids).toEqual(ids('en', 'es'));
+    expect(full('zippy_zoo_s01e02_fr_de_v3.mov')).toMatchObject({ lang_ids: ids('fr', 'de'), title: '' });
+  });
+
+  it('a three-digit production number is season and episode, unless the brand numbers past 99', () => {
+    expect(full('ZIPPY_ZOO_EP104_ENG_v2.mp4')).toEqual({
+      season: 1,
+      episode: 4,
+      lang_id: lang('en'),
+      lang_ids: ids('en'),
+      kind: 'video',
+      content_id: 301,
+      title: '',
+    });
+    expect(full('Zippy Zoo Ep 212 Moon Night.mov')).toMatchObject({ season: 2, episode: 12, title: 'Moon Night' });
+    const long = matchContext({ name: 'Zippy Zoo', slug: 'zippy-zoo' }, LANGS, [
+      { id: 9, season: 1, sort_number: 150 },
+    ]);
+    expect(full('ZIPPY_ZOO_EP104_ENG_v2.mp4', long)).toMatchObject({ season: 1, episode: 104 });
+    // An explicit season keeps its number as written.
+    expect(full('Zippy Zoo S01E104.mov')).toMatchObject({ season: 1, episode: 104 });
+  });
+
+  it.each([
+    ['ZippyZoo_S01E06_ES.srt', 'subtitles', ['es'], ''],
+    ['ZippyZoo_S01E06_EN.vtt', 'subtitles', ['en'], ''],
+    ['ZippyZoo_S01E06_EN_SDH.srt', 'captions', ['en'], ''],
+    ['ZippyZoo S01E06 English CC.vtt', 'captions', ['en'], ''],
+    ['ZippyZoo_S01E06_captions_fr.srt', 'captions', ['fr'], ''],
+    ['ZippyZoo_S01E06_thumb.JPG', 'thumbnail', [], 'Thumb'],
+    ['ZippyZoo_S01E06.webp', 'thumbnail', [], ''],
+    ['ZippyZoo_S01E06.jpeg', 'thumbnail', [], ''],
+    ['poster.png', 'thumbnail', [], 'Poster'],
+    ['Zippy Zoo season 1 metadata.xlsx', 'sheet', [], 'Season 1 Metadata'],
+    ['titles.csv', 'sheet', [], 'Titles'],
+    ['notes.pdf', 'other', [], 'Notes'],
+    ['README', 'other', [], 'Readme'],
+  ] as const)('%s is %s', (name, kind, codes, title) => {
+    expect(full(name)).toMatchObject({ kind, lang_ids: ids(...codes), title });
+  });
+
+  it('never takes a version tag or a language code in capitals for a title', () => {
+    expect(full('ZippyZoo_S01E07_Rainy_Day_ENG_ver2.mov')).toMatchObject({ title: 'Rainy Day', lang_ids: ids('en') });
+    expect(full('ZippyZoo_S01E07_FR_Rainy_Day_DE.mov').title).toBe('Rainy Day');
+  });
+});
+
 const pad = (n: number) => String(n).padStart(2, '0');

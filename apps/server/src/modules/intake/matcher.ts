@@ -10,9 +10,12 @@
  * A language, by its English name or its own (`Spanish`, `Español`), or by its code (`es`, and the three-letter codes
  * studios use, `SPA`): a code only where a studio writes one, in capitals, in brackets, after a dot or an underscore,
  * or last, so that a title's small words ("It", "De") are not taken for one. A name beats a code; among equals, the
- * last in the name wins (languages are written at the end).
+ * last in the name wins (languages are written at the end); the languages written right beside it are said too (a
+ * master carrying two: `_EN_ES`). An episode alone numbered in three digits is a production number (`EP104`: S1E4)
+ * unless the brand numbers beyond 99 in a season. What kind of file it is comes from file-kinds.ts.
  */
-import { episodeKey, indexEpisodes } from '@kids-vod/contract';
+import { episodeKey, type IntakeFileKind, indexEpisodes } from '@kids-vod/contract';
+import { CAPTION_WORDS, fileKind } from './file-kinds.ts';
 
 export interface MatchLanguage {
   id: number;
@@ -31,6 +34,9 @@ export interface NameMatch {
   season: number | null;
   episode: number | null;
   lang_id: number | null;
+  /** Every language the name says, in its order: a master carrying two (`_EN_ES`) says both; `lang_id` is the first. */
+  lang_ids: number[];
+  kind: IntakeFileKind;
   /** The brand's existing episode at that season and number, or null. */
   content_id: number | null;
   /** Guessed from the rest of the name; '' when nothing is left. */
@@ -59,7 +65,15 @@ const NOISE = new Set(
   ).split(' '),
 );
 /** Noise by its shape: v2, v03, 1080p, 25fps, 5.1, r2 (a revision), dates (20241128). */
-const NOISE_SHAPES = [/^v\d{1,3}$/, /^r\d{1,2}$/, /^\d{3,4}[pi]$/, /^\d{2,3}(fps|p)$/, /^\d{8}$/, /^\d{4,5}x\d{3,4}$/];
+const NOISE_SHAPES = [
+  /^v\d{1,3}$/,
+  /^r\d{1,2}$/,
+  /^(?:ver|rev|version)\d{1,3}$/,
+  /^\d{3,4}[pi]$/,
+  /^\d{2,3}(fps|p)$/,
+  /^\d{8}$/,
+  /^\d{4,5}x\d{3,4}$/,
+];
 
 const SEASON_WORDS = new Set(['season', 'series', 'temporada', 'saison', 'staffel', 'stagione', 'sezon']);
 const EPISODE_WORDS = new Set(['episode', 'ep', 'episodio', 'episode', 'folge', 'odcinek', 'bolum', 'epizod']);
@@ -126,15 +140,28 @@ const NUMBER = /^\d{1,4}$/;
 /** `e3`, `ep03`: an episode number glued to its letter. */
 const gluedEpisode = (key: string | undefined) => (key === undefined ? null : /^ep?(\d{1,4})$/.exec(key));
 
+/**
+ * An episode number alone: a three-digit one is a production number (`EP104`: season 1, episode 4) unless the brand
+ * numbers beyond 99 in a season (then it is episode 104). `x00` is no production number.
+ */
+function alone(n: number, digits: string, numbersPast99: boolean) {
+  const production = !numbersPast99 && /^[1-9]\d\d$/.test(digits) && n % 100 !== 0;
+  return production ? { season: Math.floor(n / 100), episode: n % 100 } : { season: 1, episode: n };
+}
+
 /** The episode code starting at token `i`: how many tokens it takes, its season and episode; or null. */
-function episodeAt(tokens: Token[], i: number): { n: number; season: number; episode: number } | null {
+function episodeAt(
+  tokens: Token[],
+  i: number,
+  numbersPast99: boolean,
+): { n: number; season: number; episode: number } | null {
   const k = tokens[i].key;
   const next = tokens[i + 1]?.key;
   const m = /^s(\d{1,3})ep?(\d{1,4})$/.exec(k) ?? /^(\d{1,2})x(\d{1,4})$/.exec(k);
   if (m) return { n: 1, season: int(m[1]), episode: int(m[2]) };
   const season = /^s(\d{1,3})$/.exec(k);
-  const glued = gluedEpisode(next);
-  if (season && glued) return { n: 2, season: int(season[1]), episode: int(glued[1]) };
+  const afterSeason = gluedEpisode(next);
+  if (season && afterSeason) return { n: 2, season: int(season[1]), episode: int(afterSeason[1]) };
   if (SEASON_WORDS.has(k) && next !== undefined && NUMBER.test(next)) {
     const word = tokens[i + 2]?.key;
     const number = tokens[i + 3]?.key;
@@ -145,15 +172,17 @@ function episodeAt(tokens: Token[], i: number): { n: number; season: number; epi
     return gluedAfter ? { n: 3, season: int(next), episode: int(gluedAfter[1]) } : null;
   }
   // An episode alone is season 1 (the file's comment).
-  if (EPISODE_WORDS.has(k) && next !== undefined && NUMBER.test(next)) return { n: 2, season: 1, episode: int(next) };
-  const alone = /^(?:ep|e|episode)(\d{1,4})$/.exec(k);
-  return alone ? { n: 1, season: 1, episode: int(alone[1]) } : null;
+  if (EPISODE_WORDS.has(k) && next !== undefined && NUMBER.test(next)) {
+    return { n: 2, ...alone(int(next), next, numbersPast99) };
+  }
+  const glued = /^(?:ep|e|episode)(\d{1,4})$/.exec(k);
+  return glued ? { n: 1, ...alone(int(glued[1]), glued[1], numbersPast99) } : null;
 }
 
 /** The first episode code from the left, its tokens marked used. */
-function findEpisode(tokens: Token[]): { season: number; episode: number } | null {
+function findEpisode(tokens: Token[], numbersPast99: boolean): { season: number; episode: number } | null {
   for (let i = 0; i < tokens.length; i++) {
-    const found = episodeAt(tokens, i);
+    const found = episodeAt(tokens, i, numbersPast99);
     if (found) {
       for (let j = i; j < i + found.n; j++) tokens[j].used = true;
       return { season: found.season, episode: found.episode };
@@ -215,26 +244,64 @@ function codeStrength(t: Token, last: boolean): number {
   return t.before === '.' || t.before === '_' || last ? 1 : 0;
 }
 
-function findLanguage(tokens: Token[], index: LanguageIndex): number | null {
+/** A language found in the name: where it starts, how many tokens it takes, which it is. */
+interface Found {
+  i: number;
+  n: number;
+  id: number;
+}
+
+const namedAt = (tokens: Token[], i: number, index: LanguageIndex): Found | null => {
+  const t = tokens[i];
+  const named = !t || t.used ? undefined : index.names.get(t.key)?.find(({ words }) => runAt(tokens, i, words));
+  return named ? { i, n: named.words.length, id: named.id } : null;
+};
+
+/** The one language a name surely says (the file's comment): a name beats a code; among equals, the last. */
+function mainLanguage(tokens: Token[], index: LanguageIndex): Found | null {
   for (let i = tokens.length - 1; i >= 0; i--) {
-    const named = tokens[i].used
-      ? undefined
-      : index.names.get(tokens[i].key)?.find(({ words }) => runAt(tokens, i, words));
-    if (named) {
-      for (let j = 0; j < named.words.length; j++) tokens[i + j].used = true;
-      return named.id;
-    }
+    const named = namedAt(tokens, i, index);
+    if (named) return named;
   }
   const lastFree = tokens.findLastIndex((t) => !t.used);
-  let best: { i: number; id: number; strength: number } | null = null;
+  let best: (Found & { strength: number }) | null = null;
   for (let i = tokens.length - 1; i >= 0; i--) {
     const id = tokens[i].used ? undefined : index.codes.get(tokens[i].key);
     const strength = id === undefined ? 0 : codeStrength(tokens[i], i === lastFree);
-    if (id !== undefined && strength > (best?.strength ?? 0)) best = { i, id, strength };
+    if (id !== undefined && strength > (best?.strength ?? 0)) best = { i, n: 1, id, strength };
   }
-  if (!best) return null;
-  tokens[best.i].used = true;
-  return best.id;
+  return best;
+}
+
+/**
+ * Every language the name says, in its order: the main one and those written right beside it (`_EN_ES`,
+ * `(English, Spanish)`), each a name or a code as a studio writes one. A code further off stays a word of the title.
+ */
+function findLanguages(tokens: Token[], index: LanguageIndex): number[] {
+  const main = mainLanguage(tokens, index);
+  if (!main) return [];
+  const languageAt = (i: number): Found | null => {
+    const named = namedAt(tokens, i, index);
+    if (named) return named;
+    const id = tokens[i] && !tokens[i].used ? index.codes.get(tokens[i].key) : undefined;
+    return id !== undefined && codeStrength(tokens[i], false) > 0 ? { i, n: 1, id } : null;
+  };
+  const run = [main];
+  for (let before = main.i - 1; before >= 0; before--) {
+    // A name of several words ends here, or a code stands here.
+    const found = [3, 2, 1].map((n) => languageAt(before - n + 1)).find((f) => f !== null && f.i + f.n === before + 1);
+    if (!found) break;
+    run.unshift(found);
+    before = found.i;
+  }
+  for (let after = main.i + main.n; after < tokens.length; ) {
+    const found = languageAt(after);
+    if (!found) break;
+    run.push(found);
+    after = found.i + found.n;
+  }
+  for (const f of run) for (let j = f.i; j < f.i + f.n; j++) tokens[j].used = true;
+  return [...new Set(run.map((f) => f.id))];
 }
 
 const isNoise = (key: string) => NOISE.has(key) || NOISE_SHAPES.some((shape) => shape.test(key));
@@ -251,6 +318,8 @@ export interface MatchContext {
   languages: LanguageIndex;
   /** The brand's episodes (not in the bin), by `season:sort_number`. */
   episodes: Map<string, MatchEpisode>;
+  /** Whether the brand has an episode numbered beyond 99 in a season: `EP104` is then episode 104, not S1E4. */
+  numbersPast99: boolean;
 }
 
 /** The context for a brand: made once for a whole list of names. */
@@ -259,28 +328,41 @@ export function matchContext(
   languages: MatchLanguage[],
   episodes: MatchEpisode[],
 ): MatchContext {
-  return { brand, languages: indexLanguages(languages), episodes: indexEpisodes(episodes) };
+  return {
+    brand,
+    languages: indexLanguages(languages),
+    episodes: indexEpisodes(episodes),
+    numbersPast99: episodes.some((e) => e.sort_number > 99),
+  };
 }
 
 /** What one file name says. */
 export function matchName(name: string, context: MatchContext): NameMatch {
   // A path's folders say nothing of the file (a dropped folder may send "Season 1/ep3.mov").
   const base = name.split(/[\\/]/).at(-1) ?? name;
+  const kind = fileKind(base);
   const tokens = tokenize(base.replace(EXTENSION, ''));
-  const found = findEpisode(tokens);
+  const found = findEpisode(tokens, context.numbersPast99);
   // The brand's words before the language's: "Conejitos de la Luna" has no German in it.
   const brandWords = keyOf(context.brand.name).split(SEPARATORS).filter(Boolean);
   consumeRun(tokens, brandWords);
   consumeRun(tokens, [brandWords.join('')]);
   consumeRun(tokens, context.brand.slug.split('-').filter(Boolean));
-  const lang_id = findLanguage(tokens, context.languages);
-  const words = tokens.filter((t) => !t.used && !isNoise(t.key)).map((t) => t.text);
+  const lang_ids = findLanguages(tokens, context.languages);
+  // What a subtitles file says it is (CC, SDH) is its kind, not its title; nor is a code in capitals a title.
+  const words = tokens
+    .filter((t) => !t.used && !isNoise(t.key))
+    .filter((t) => !(kind === 'captions' && CAPTION_WORDS.has(t.key)))
+    .filter((t) => !(context.languages.codes.has(t.key) && /^[A-Z]{2,3}$/.test(t.text)))
+    .map((t) => t.text);
   const episode = found ? context.episodes.get(episodeKey(found.season, found.episode)) : undefined;
   return {
     name,
     season: found?.season ?? null,
     episode: found?.episode ?? null,
-    lang_id,
+    lang_id: lang_ids[0] ?? null,
+    lang_ids,
+    kind,
     content_id: episode?.id ?? null,
     title: titleCase(words),
   };

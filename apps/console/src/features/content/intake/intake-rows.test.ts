@@ -22,6 +22,8 @@ function rowsOf(names: [string, [number, number, number | null] | null][]) {
       season: m ? m[0] : null,
       episode: m ? m[1] : null,
       lang_id: m ? m[2] : null,
+      lang_ids: m && m[2] !== null ? [m[2]] : [],
+      kind: 'video' as const,
       content_id: null,
       title: `Guess ${name}`,
     })),
@@ -75,6 +77,8 @@ describe('the intake table', () => {
       season: 1,
       episode: 1,
       lang_id,
+      lang_ids: [lang_id],
+      kind: 'video' as const,
       content_id: 7,
       title: 'Lift-off',
     }));
