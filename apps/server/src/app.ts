@@ -29,6 +29,7 @@ import { ingestKeyRoutes } from './modules/ingest-keys/routes.ts';
 import { intakeRoutes } from './modules/intake/routes.ts';
 import { linkRoutes } from './modules/links/routes.ts';
 import { localeRoutes } from './modules/locales/routes.ts';
+import { metadataRoutes } from './modules/metadata/routes.ts';
 import { promoCodeRoutes } from './modules/promo-codes/routes.ts';
 import { promoRoutes } from './modules/promos/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await auditRoutes(api);
     await binRoutes(api);
     await scheduleRoutes(api);
+    await metadataRoutes(api);
   });
 
   if (storage instanceof LocalStorage) {

@@ -157,6 +157,10 @@ export const addresses = {
     list: { method: 'POST', path: '/api/schedule/list' },
     jobs: { method: 'POST', path: '/api/schedule/jobs' },
   },
+  metadata: {
+    import: { method: 'POST', path: '/api/metadata/import' },
+    export: { method: 'POST', path: '/api/metadata/export' },
+  },
 } as const satisfies Record<string, Record<string, Address>>;
 
 /** The URL of a call: `:name` segments of its path filled from `params`, `query` appended (undefined left out). */

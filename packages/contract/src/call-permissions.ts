@@ -89,4 +89,6 @@ export const CALL_PERMISSIONS: { [D in keyof Addresses]: { [K in keyof Addresses
   },
   bin: { list: 'read', restore: 'read', purge: 'staff' },
   schedule: { list: 'read', jobs: 'read' },
+  // The sheet writes titles and descriptions (import) or hands them out to translators (export): content's editors.
+  metadata: { import: 'catalogue', export: 'catalogue' },
 };

@@ -6,6 +6,7 @@ import { catalogueCalls } from './catalog.ts';
 import { contentCalls, linkCalls } from './content.ts';
 import { intakeCalls } from './intake.ts';
 import { localeCalls } from './locales.ts';
+import { metadataCalls } from './metadata.ts';
 import { promoCodeCalls } from './promo-codes.ts';
 import { promoCalls } from './promos.ts';
 import { referenceCalls } from './reference.ts';
@@ -30,6 +31,7 @@ export * from './country-rules.ts';
 export * from './intake.ts';
 export * from './lists.ts';
 export * from './locales.ts';
+export * from './metadata.ts';
 export * from './permission-words.ts';
 export * from './permissions.ts';
 export * from './promo-codes.ts';
@@ -68,4 +70,5 @@ export const api = {
   catalog: catalogueCalls,
   bin: binCalls,
   schedule: scheduleCalls,
+  metadata: metadataCalls,
 };

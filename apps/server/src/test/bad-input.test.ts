@@ -61,6 +61,7 @@ const SPECIAL: Record<string, 'login' | 'logout' | 'ingest' | 'multipart'> = {
   'report.views': 'ingest',
   'upload.upload': 'multipart',
   'subtitles.upload': 'multipart',
+  'metadata.import': 'multipart',
 };
 
 const calls = Object.entries(api).flatMap(([domain, group]) =>
