@@ -47,7 +47,7 @@ import { multipartBody, tinyPng } from './multipart.ts';
 const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS) || (testDatabaseKind === 'postgres' ? 20 : 40));
 const INGEST_KEY = 'fuzz-ingest-key-0123456789abcdef';
 /** Small, so that the fuzzer reaches the size limit of video uploads with small bodies. */
-const MAX_VIDEO_BYTES = 64 * 1024;
+const MAX_VIDEO_BYTES = 128 * 1024;
 /** Tables that change on requests that are refused, legitimately: sign-in bookkeeping. */
 const UNFINGERPRINTED = new Set(['sessions', 'login_failures', 'totp_failures']);
 /** Rows of fingerprinted tables that refused requests write, legitimately: the audit log's failed sign-ins. */
