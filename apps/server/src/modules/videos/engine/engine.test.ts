@@ -368,7 +368,8 @@ describe('transcodeLadder with four dubbed audio tracks', () => {
     out = join(dir, 'dubbed');
     result = await transcodeLadder(bin, { input, source: probed, outDir: out });
     master = await readFile(join(out, 'master.m3u8'), 'utf8');
-  });
+    // Four loudness chains at a lower priority than the tests beside it (decision 072): room on a loaded machine.
+  }, 180_000);
 
   it('lists every audio stream in the AUDIO group, named by its language, the first the default', () => {
     const media = master.split('\n').filter((l) => l.startsWith('#EXT-X-MEDIA:'));
