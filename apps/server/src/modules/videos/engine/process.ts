@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import ffprobeInstaller from '@ffprobe-installer/ffprobe';
 import { chooseBinary } from './binaries.ts';
@@ -48,7 +49,11 @@ export class MediaToolFailed extends Error {
 
 export interface RunOptions {
   signal?: AbortSignal;
-  /** Kills the process when it has written no stdout line for this long (ffmpeg's `-progress` writes every 0.5 s). */
+  /**
+   * Kills the process when it has written no stdout line for this long (ffmpeg's `-progress` writes every 0.5 s) and
+   * used no CPU meanwhile: a ladder whose outputs wait for the poster's moment works without a line for a while, and
+   * at a lower priority on a busy machine that can pass a minute (issue 37's new user saw it).
+   */
   stallMs?: number;
   /** Kills the process when it runs longer than this. */
   timeoutMs?: number;
@@ -74,6 +79,20 @@ export interface RunResult {
 /** SIGTERM lets ffmpeg close its files; a process that has not gone after this long is killed outright. */
 export const KILL_GRACE_MS = 2_000;
 const STDERR_LINES = 40;
+
+/** The CPU time a process has used so far, in clock ticks (Linux's /proc); null where it cannot be read. */
+export function cpuTicks(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    // Fields after the command's name (which may hold spaces, in parentheses): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks : null;
+  } catch {
+    return null;
+  }
+}
 
 export function lastMeaningfulLine(lines: string[]): string {
   return lines.at(-1) ?? '';
@@ -110,10 +129,17 @@ export function runTool(binary: string, args: string[], options: RunOptions = {}
       if (first !== 'SIGKILL' && !graceTimer) graceTimer = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
     };
     let stallTimer: NodeJS.Timeout | undefined;
+    let ticksSeen = cpuTicks(child.pid);
     const armStall = () => {
       if (!options.stallMs) return;
       clearTimeout(stallTimer);
       stallTimer = setTimeout(() => {
+        // Working without a line (its CPU time grew) is no stall; a process waiting on nothing uses none.
+        const ticks = cpuTicks(child.pid);
+        if (ticks !== null && ticksSeen !== null && ticks > ticksSeen) {
+          ticksSeen = ticks;
+          return armStall();
+        }
         killedFor = 'stall';
         kill('SIGKILL');
       }, options.stallMs);
