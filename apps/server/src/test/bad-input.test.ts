@@ -31,6 +31,7 @@ import {
   api,
   type Call,
   INGEST_KEY_HEADER,
+  MetadataImportRefusal,
 } from '@kids-vod/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -915,6 +916,16 @@ function checkAnswer(res: LightMyRequestResponse, label: string): void {
       body = JSON.parse(res.body);
     } catch {
       throw new Error(`${label}: ${res.statusCode} answer is not JSON: ${res.body.slice(0, 300)}`);
+    }
+    // A sheet refused for its rows answers the import's whole answer beside its `detail` (api.md, "Studio
+    // delivery"): its errors name a row and column, not a field path. Its words are held to the same rule.
+    const refusal = label.endsWith(api.metadata.import.path) ? MetadataImportRefusal.safeParse(body) : null;
+    if (refusal?.success) {
+      const texts = [refusal.data.detail, ...refusal.data.errors.map((e) => e.detail)];
+      const leak = LEAKS.find((re) => texts.some((text) => re.test(text)));
+      if (leak)
+        throw new Error(`${label}: ${res.statusCode} answer leaks internals (${leak}): ${res.body.slice(0, 500)}`);
+      return;
     }
     const parsed = ApiErrorSchema.safeParse(body);
     if (!parsed.success)
