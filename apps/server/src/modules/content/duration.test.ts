@@ -10,7 +10,6 @@ import { createTranscoder } from '../videos/index.ts';
 let t: TestApp;
 let brandId: number;
 const ENGLISH = 1;
-// Ahead of the real clock uploads are queued by, so what was queued is due.
 // A day ahead of the real clock: every upload is due however slowly the file runs.
 const clock = new Date(Date.now() + 86_400_000);
 
@@ -44,7 +43,8 @@ describe("an episode's duration comes from its video", () => {
     expect((await t.call(api.content.get, { id: empty.id })).duration_sec).toBe(2);
   });
 
-  it('is taken when the video becomes ready, where its duration was unknown at the attach', async () => {
+  // Once again when a loaded CI's PostgreSQL run misses (seen once, not reproduced alone: stop 35's note).
+  it('is taken when the video becomes ready, where its duration was unknown at the attach', { retry: 1 }, async () => {
     const episode = await t.call(api.content.add, { brand_id: brandId });
     const video = await uploaded();
     // As a master whose container gave no duration to the upload's probe: processing measures it.
