@@ -272,7 +272,7 @@ describe('the Videos screen and the player', () => {
     const track = player.getByRole('combobox', { name: 'Track 2 (tagged “spa”)' });
     await track.click();
     await page.getByRole('option', { name: 'Russian (ru)' }).click();
-    await player.getByRole('button', { name: 'Save audio languages' }).click();
+    await player.getByRole('button', { name: 'Apply audio languages' }).click();
     await toast(page, 'Audio languages saved').waitFor();
     await expect.poll(() => audio.inputValue(), { timeout: 30_000 }).toBe('English');
     await audio.click();
@@ -442,7 +442,7 @@ describe('the Videos screen and the player', () => {
     await expectPlaying(video);
     await editor.getByRole('combobox', { name: 'Track 2' }).click();
     await page.getByRole('option', { name: 'Russian (ru)' }).click();
-    await editor.getByRole('button', { name: 'Save audio languages' }).click();
+    await editor.getByRole('button', { name: 'Apply audio languages' }).click();
     await toast(page, 'Audio languages saved').waitFor();
     // The words follow the name at once.
     await editor.getByText(/ · audio English, Russian$/).waitFor();

@@ -60,7 +60,7 @@ export function AudioLanguages({ file }: { file: Pick<VideoFile, 'id' | 'name' |
             })
           }
         >
-          Save audio languages
+          Apply audio languages
         </Button>
         <Text size="xs" c="dimmed">
           The master playlist is written again; the picture is not converted again.
