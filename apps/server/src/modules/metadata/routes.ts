@@ -1,8 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { api, METADATA_MAX_BYTES } from '@kids-vod/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, HttpError } from '../../lib/errors.ts';
-import { filePart } from '../../lib/file-part.ts';
+import { smallFile } from '../../lib/file-part.ts';
 import { route } from '../../lib/route.ts';
 import { csvSheet, SHEET_TYPES, sheetRows, xlsxSheet } from './export.ts';
 import { importSheet } from './sheet.ts';
@@ -10,17 +9,7 @@ import { importSheet } from './sheet.ts';
 const NOT_MULTIPART = 'Send the sheet (.xlsx or .csv) as multipart/form-data in the field "file"';
 const TOO_BIG = `The file is bigger than ${METADATA_MAX_BYTES / 1024 / 1024} MB, the most a sheet may be: split it`;
 
-/** The uploaded sheet, read whole (it is a few megabytes at most); a bigger one is refused with 413 as it streams. */
-async function uploadedSheet(req: FastifyRequest) {
-  const part = await filePart(req, NOT_MULTIPART);
-  try {
-    return { filename: part.filename, bytes: await part.toBuffer() };
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_BIG);
-    if ((err as { statusCode?: number }).statusCode) throw err;
-    throw badRequest('The body is not valid multipart data');
-  }
-}
+const uploadedSheet = (req: FastifyRequest) => smallFile(req, NOT_MULTIPART, TOO_BIG);
 
 export async function metadataRoutes(app: FastifyInstance) {
   const { db } = app.database;

@@ -1,8 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { api, SUBTITLES_MAX_BYTES } from '@kids-vod/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, HttpError } from '../../lib/errors.ts';
-import { filePart } from '../../lib/file-part.ts';
+import { smallFile } from '../../lib/file-part.ts';
 import { route } from '../../lib/route.ts';
 import { getContentLang } from '../content/index.ts';
 import { addSubtitles, deleteSubtitles, getSubtitles, shiftSubtitles } from './data.ts';
@@ -10,18 +9,7 @@ import { addSubtitles, deleteSubtitles, getSubtitles, shiftSubtitles } from './d
 const NOT_MULTIPART = 'Send the subtitles file as multipart/form-data in the field "file"';
 const TOO_BIG = `The file is bigger than ${SUBTITLES_MAX_BYTES / 1024 / 1024} MB: subtitles are text, a whole film's a few hundred kilobytes. Is it the right file?`;
 
-/** The file of a subtitles upload, read whole (it is small); a bigger one is refused with 413 as it streams. */
-async function uploadedFile(req: FastifyRequest) {
-  const part = await filePart(req, NOT_MULTIPART);
-  try {
-    return { filename: part.filename, bytes: await part.toBuffer() };
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_BIG);
-    if ((err as { statusCode?: number }).statusCode) throw err;
-    // A body cut short or framed wrongly (busboy's own errors carry no status).
-    throw badRequest('The body is not valid multipart data');
-  }
-}
+const uploadedFile = (req: FastifyRequest) => smallFile(req, NOT_MULTIPART, TOO_BIG);
 
 export async function subtitlesRoutes(app: FastifyInstance) {
   const deps = { db: app.database.db, storage: app.storage };
