@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeTestMaster, type TestMasterContainer, videoBinaries } from '../modules/videos/engine/index.ts';
@@ -67,4 +67,24 @@ export function tenHourMaster(): Buffer {
     '-pix_fmt',
     'yuv420p',
   ]);
+}
+
+/**
+ * A master whose header understates its length: `seconds` of Matroska whose Segment Duration (EBML 0x4489) says two.
+ * Answers its path.
+ */
+export function lyingMaster(seconds = 20): string {
+  const file = path.join(dir, `lying-${seconds}.mkv`);
+  lavfi(path.basename(file), [
+    ...['-i', `testsrc2=size=160x90:rate=10:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=duration=${seconds}`],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'matroska'],
+  ]);
+  const bytes = readFileSync(file);
+  const at = bytes.indexOf(Buffer.from([0x44, 0x89]));
+  if (at < 0) throw new Error('no Segment Duration in the Matroska file');
+  // The element's size byte says a float of four or eight bytes; the duration is in milliseconds (TimecodeScale 1e6).
+  if ((bytes[at + 2] & 0x0f) === 8) bytes.writeDoubleBE(2000, at + 3);
+  else bytes.writeFloatBE(2000, at + 3);
+  writeFileSync(file, bytes);
+  return file;
 }

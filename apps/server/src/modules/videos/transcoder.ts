@@ -17,6 +17,7 @@ import {
   type LadderResult,
   type LadderStep,
   NotAVideo,
+  OverCeiling,
   probeMaster,
   transcodeLadder,
   type VideoLimits,
@@ -200,7 +201,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     // Stopping is not the video's failure: it is queued again as it was, due at once for whoever runs next. A video
     // in the bin is not claimed until it is restored.
     const halted = stopped || binned;
-    const final = !halted && (err instanceof NotAVideo || job.attempts >= MAX_ATTEMPTS);
+    const final = !halted && (err instanceof NotAVideo || err instanceof OverCeiling || job.attempts >= MAX_ATTEMPTS);
     if (!halted) log.warn({ err, video: job.id, attempt: job.attempts, final }, 'processing a video failed');
     logJobEvent(log, halted ? 'stopped' : final ? 'failed' : 'retried', {
       ...event,

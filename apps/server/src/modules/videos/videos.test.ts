@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { api, type VideoFile } from '@kids-vod/contract';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storageGarbage, videoFiles } from '../../db/schema.ts';
 import { collectGarbage } from '../../lib/storage/garbage.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { audioOnly, tenHourMaster, testMaster } from '../../test/masters.ts';
+import { audioOnly, lyingMaster, tenHourMaster, testMaster } from '../../test/masters.ts';
 import { fileUpload } from '../../test/multipart.ts';
 import { segmentAt } from './poster.ts';
 import { createTranscoder, LEASE_MS, MAX_ATTEMPTS } from './transcoder.ts';
@@ -191,6 +191,15 @@ describe('bad masters', () => {
     const garbage = await t.database.db.select().from(storageGarbage);
     await collectGarbage(t.database.db, t.app.storage);
     for (const g of garbage) expect(existsSync(media(g.key)), g.key).toBe(false);
+  });
+
+  it('fails a master that runs past what its header says at its first try: every retry would stop at the same place', async () => {
+    const file = await uploaded(readFileSync(lyingMaster(20)), 'says-two-seconds.mkv');
+    expect(file.source?.duration_sec).toBeCloseTo(2, 0);
+    await processAll();
+    const row = await rowOf(file.id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, attempt_prefix: null });
+    expect(row.failure).toMatch(/runs longer than its file says \(2 seconds\)/);
   });
 
   it('refuses a master longer than four hours with 413, keeping nothing', async () => {

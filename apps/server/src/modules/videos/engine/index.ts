@@ -12,6 +12,7 @@ export { type AudioRendition, type LadderResult, transcodeLadder } from './ladde
 export {
   DEFAULT_VIDEO_LIMITS,
   LENGTH_MARGIN_SECONDS,
+  OverCeiling,
   overLimit,
   type VideoLimits,
   videoLimits,

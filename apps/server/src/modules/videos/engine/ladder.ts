@@ -5,7 +5,7 @@ import { type AudioLabel, type Measured, masterPlaylist } from '../hls/index.ts'
 import { ladderArgs, STALL_SECONDS } from './args.ts';
 import { audioLabel } from './audio-labels.ts';
 import { failureSentence } from './failures.ts';
-import { DEFAULT_VIDEO_LIMITS, pastCeiling, type VideoLimits } from './limits.ts';
+import { DEFAULT_VIDEO_LIMITS, OverCeiling, pastCeiling, type VideoLimits } from './limits.ts';
 import {
   audioFolder,
   audioPlaylist,
@@ -93,7 +93,7 @@ export async function transcodeLadder(
       stderr,
     );
   const past = pastCeiling(result, reached, source, limits);
-  if (past) throw new MediaToolFailed(past, stderr);
+  if (past) throw new OverCeiling(past, stderr);
   if (result.code !== 0)
     throw new MediaToolFailed(failureSentence(result.stderrTail, reached, source.duration_sec), stderr);
 

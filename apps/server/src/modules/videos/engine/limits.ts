@@ -1,5 +1,5 @@
 import type { VideoSource } from '@kids-vod/contract';
-import type { RunResult } from './process.ts';
+import { MediaToolFailed, type RunResult } from './process.ts';
 
 /**
  * What one master may be and what one transcode may cost (api.md, "Masters from strangers"; decision 072). Read
@@ -90,6 +90,17 @@ export function decodeSeconds(source: VideoSource, limits: VideoLimits): number 
 export function longerThanSaid(decodedSec: number, source: VideoSource): string | null {
   if (decodedSec <= source.duration_sec + LENGTH_MARGIN_SECONDS - 1) return null;
   return `The video runs longer than its file says (${Math.round(source.duration_sec)} seconds): it was stopped after ${Math.round(decodedSec)} seconds. Export it again from the editing software and upload it anew.`;
+}
+
+/**
+ * A transcode stopped at one of its ceilings (time, memory, the probe's length): the same file hits it again on every
+ * try, so the job fails at once rather than after its retries (hours of a worker for a 6-hour ceiling).
+ */
+export class OverCeiling extends MediaToolFailed {
+  constructor(message: string, stderr: string) {
+    super(message, stderr);
+    this.name = 'OverCeiling';
+  }
 }
 
 /**

@@ -9,11 +9,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { VideoSource } from '@kids-vod/contract';
 import { afterAll, describe, expect, it } from 'vitest';
+import { lyingMaster } from '../../../test/masters.ts';
 import { transcodeLadder } from './ladder.ts';
-import { DEFAULT_VIDEO_LIMITS, overLimit } from './limits.ts';
+import { DEFAULT_VIDEO_LIMITS, OverCeiling, overLimit } from './limits.ts';
 import { readMediaPlaylist } from './playlists.ts';
 import { NotAVideo, probeMaster } from './probe.ts';
-import { MediaToolFailed, videoBinaries } from './process.ts';
+import { videoBinaries } from './process.ts';
 
 const bin = videoBinaries(process.env);
 const dir = mkdtempSync(path.join(tmpdir(), 'kids-vod-strangers-'));
@@ -66,20 +67,13 @@ describe('ffmpeg reads a master only as what the probe found', () => {
   });
 
   it('fails a master whose header understates its length with a sentence, never a ladder longer than it said', async () => {
-    // Twenty seconds of Matroska whose Segment Duration (EBML 0x4489) is rewritten to two.
-    const file = make('long.mkv', 20, 'matroska');
-    const bytes = readFileSync(file);
-    const at = bytes.indexOf(Buffer.from([0x44, 0x89]));
-    expect(at).toBeGreaterThan(0);
-    const size = bytes[at + 2] & 0x0f;
-    if (size === 8) bytes.writeDoubleBE(2000, at + 3);
-    else bytes.writeFloatBE(2000, at + 3);
-    writeFileSync(file, bytes);
+    const file = lyingMaster(20);
     const source = await probeMaster(bin, file);
     expect(source.duration_sec).toBeCloseTo(2, 0);
     const outDir = path.join(dir, 'long-out');
     const run = transcodeLadder(bin, { input: file, source, outDir });
-    await expect(run).rejects.toBeInstanceOf(MediaToolFailed);
+    // A ceiling: the job fails at once, not after its retries.
+    await expect(run).rejects.toBeInstanceOf(OverCeiling);
     await expect(run).rejects.toThrow(/runs longer than its file says \(2 seconds\)/);
   });
 });
@@ -114,6 +108,7 @@ describe('the limits of a master and of its job', () => {
       outDir: path.join(dir, 'memory-out'),
       limits: { ...DEFAULT_VIDEO_LIMITS, jobMemoryMb: 40 },
     });
+    await expect(run).rejects.toBeInstanceOf(OverCeiling);
     await expect(run).rejects.toThrow(/more than 40 MB of memory \(TRANSCODE_MAX_MEMORY_MB\)/);
   });
 
@@ -126,6 +121,7 @@ describe('the limits of a master and of its job', () => {
       outDir: path.join(dir, 'slow-out'),
       limits: { ...DEFAULT_VIDEO_LIMITS, jobSeconds: 0.2 },
     });
+    await expect(run).rejects.toBeInstanceOf(OverCeiling);
     await expect(run).rejects.toThrow(/took longer than 0.2 seconds \(TRANSCODE_MAX_SECONDS\)/);
   });
 });
