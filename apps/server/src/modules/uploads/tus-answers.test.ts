@@ -63,6 +63,35 @@ it('answers the requests that lose the race for the last byte 409 or 423, never 
     expect(await a.json()).toEqual({ detail: expect.any(String) });
 }, 60_000);
 
+it('answers 423 while the last byte is being kept, never a whole upload with no video, however often it is asked', async () => {
+  const res = await create(master.length);
+  const url = res.headers.get('location') as string;
+  const last = master.length - 1000;
+  expect((await patch(url, 0, master.subarray(0, last))).status).toBe(204);
+  // The last PATCH keeps the file as a video (probe, row, storage) after the library let go of its lock: HEADs and
+  // PATCHes asked meanwhile, without pause, cover that whole window.
+  let done = false;
+  const finishing = patch(url, last, master.subarray(last)).finally(() => {
+    done = true;
+  });
+  const seen: { status: number; offset: number; video: string | null }[] = [];
+  while (!done) {
+    const asked = await fetch(`${base}${url}`, { method: 'HEAD', headers: headers() });
+    seen.push({
+      status: asked.status,
+      offset: Number(asked.headers.get('upload-offset') ?? -1),
+      video: asked.headers.get(VIDEO_FILE_ID_HEADER),
+    });
+  }
+  expect((await finishing).status).toBe(204);
+  // The window was hit (without the guard these answers were a whole upload with no video, or a 500).
+  expect(seen.some((s) => s.status === 423)).toBe(true);
+  for (const s of seen) {
+    expect([200, 423]).toContain(s.status);
+    if (s.status === 200 && s.offset === master.length) expect(s.video).toMatch(/^\d+$/);
+  }
+}, 60_000);
+
 it('answers an extension not offered 400 with a detail', async () => {
   const concat = await create(10, { 'upload-concat': 'partial' });
   expect(concat.status).toBe(400);

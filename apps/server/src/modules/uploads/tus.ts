@@ -272,6 +272,18 @@ export function createTusUploads(options: {
       },
     });
 
+  /**
+   * A HEAD the library answered "whole" with no video: the library lets go of its lock before it calls
+   * onUploadFinish, and a HEAD that took the lock in between read the upload with no video yet (the client would call
+   * it done without one). By the time that answer is here the finishing has begun (423) or ended (the video); null
+   * when it failed and kept the bytes (the client finishes again with a PATCH of none).
+   */
+  async function wholeWithoutVideo(id: string, userId: number, store: UploadStore): Promise<Response | null> {
+    if (finishing.has(id)) return answer(423, 'This upload is being finished: ask again in a moment');
+    const finished = await store.finishedAs(id, userId);
+    return finished ? finishedAnswer('HEAD', finished) : null;
+  }
+
   return {
     async handle(request, userId) {
       users.set(request, userId);
@@ -283,25 +295,16 @@ export function createTusUploads(options: {
       }
       // A finished upload answers HEAD and PATCH with the video it became: the answer of its last PATCH may have
       // been lost, and the client resumes by asking (tus-js-client then calls it done without a PATCH).
+      const id = decodeURIComponent(new URL(request.url).pathname.split('/').pop() ?? '');
       if (request.method === 'HEAD' || request.method === 'PATCH') {
-        const id = decodeURIComponent(new URL(request.url).pathname.split('/').pop() ?? '');
         const finished = await store.finishedAs(id, userId);
-        if (finished) {
-          return new Response(null, {
-            status: request.method === 'HEAD' ? 200 : 204,
-            headers: {
-              'Tus-Resumable': '1.0.0',
-              'Upload-Offset': String(finished.size),
-              'Upload-Length': String(finished.size),
-              'Cache-Control': 'no-store',
-              [VIDEO_FILE_ID_HEADER]: finished.videoFileId,
-            },
-          });
-        }
+        if (finished) return finishedAnswer(request.method, finished);
       }
       const refused = await refusedBeforeTheLibrary(request, userId, store, options.maxOpen ?? MAX_OPEN_UPLOADS);
       if (refused) return refused;
       const response = await (server as Server).handleWeb(request);
+      if (request.method === 'HEAD' && response.status === 200 && isWhole(response.headers))
+        return (await wholeWithoutVideo(id, userId, store)) ?? response;
       if (response.status < 400) return response;
       // The library's own refusals outside its error path (412 without Tus-Resumable, 400 for a bad header) are
       // plain text: they get the API's shape too.
@@ -311,4 +314,22 @@ export function createTusUploads(options: {
       return new Response(JSON.stringify({ detail: sentenceOf(body, options.maxBytes) }), response);
     },
   };
+}
+
+/** A whole upload, by the library's answer: every byte is here (a video may not be made of it yet). */
+const isWhole = (headers: Headers) =>
+  headers.get('upload-length') !== null && headers.get('upload-offset') === headers.get('upload-length');
+
+/** What HEAD and PATCH of a finished upload answer: its whole length, and the video it became. */
+function finishedAnswer(method: string, finished: { videoFileId: string; size: number }): Response {
+  return new Response(null, {
+    status: method === 'HEAD' ? 200 : 204,
+    headers: {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': String(finished.size),
+      'Upload-Length': String(finished.size),
+      'Cache-Control': 'no-store',
+      [VIDEO_FILE_ID_HEADER]: finished.videoFileId,
+    },
+  });
 }
