@@ -27,3 +27,10 @@ export function progressSummary(counts: ReturnType<typeof countStages>, finished
 /** A file still on its way to the server (or being attached): closing the intake would stop it. */
 export const isSending = (p: RowProgress) =>
   p.stage === 'waiting' || p.stage === 'uploading' || p.stage === 'attaching';
+
+/** The one click: with a sheet, its texts are written first. */
+export function startLabel(files: number, sheet: boolean): string {
+  const upload = `upload ${plural(files, 'file', 'files')}`;
+  if (!sheet) return `U${upload.slice(1)}`;
+  return files === 0 ? 'Write the texts' : `Write the texts and ${upload}`;
+}
