@@ -72,32 +72,70 @@ export async function runDelivery(run: DeliveryRun): Promise<boolean> {
     for (const l of e.langs) if (l.has_video) ownVideo.add(placeKey(e.season, e.sort_number, l.lang_id));
   const lendable = new Set([...run.brandLangs, ...run.newLangs]);
 
-  const lend = async (row: IntakeFile, plan: VersionPlan, file: VideoFile, item: Content) => {
-    const notes: string[] = [];
-    for (const langId of row.langIds.filter((id) => id !== plan.langId)) {
-      const name = langName(langId);
-      if (ownVideo.has(placeKey(plan.season, plan.episode, langId))) notes.push(`${name} has a video of its own`);
-      else if (!file.audio_tracks.some((t) => t.lang_id === langId))
-        notes.push(`Not in ${name}: the video has no ${name} audio track`);
-      else if (!lendable.has(langId)) notes.push(`Not in ${name}: the brand has no ${name} version`);
-      else {
-        const id = await makers.version(item, langId);
-        await send(api.content.langUpdate, { body: { id, video_from_lang_id: plan.langId } });
-        notes.push(`Also ${name}, by its audio track`);
-      }
-    }
-    return notes.length ? notes.join(' · ') : null;
-  };
-
+  const lending = lendings({ makers, langName, ownVideo, lendable });
   const slot = limiter(UPLOADS_AT_ONCE);
   const small = chosen.filter(({ row }) => row.kind !== 'video');
   await Promise.all([
-    runIntake({ rows: masters, makers, langName, onRow, afterReady: lend, signal }),
+    runIntake({ rows: masters, makers, langName, onRow, more: lending, signal }),
     ...small.map((c) =>
       slot(() => attachSmall(c, { makers, langs: langsOf(c.plan, chosen), langName, onRow, signal })),
     ),
   ]);
   return true;
+}
+
+/**
+ * A master whose name says several languages (`_EN_ES`) is attached to the first and lent at once to the others
+ * (`video_from_lang_id`, decision 068), so the versions are whole even if the page is closed before processing ends
+ * (until then, and after it without the language's track or subtitles, readiness counts that version as having no
+ * video). Once ready, its audio tracks decide: a language it has no track in is not lent after all.
+ */
+function lendings({
+  makers,
+  langName,
+  ownVideo,
+  lendable,
+}: {
+  makers: VersionMakers;
+  langName: (id: number) => string;
+  /** Versions with a video of their own, or getting one in this delivery: never lent another. */
+  ownVideo: Set<string>;
+  /** Languages the brand has, or gets in this delivery. */
+  lendable: Set<number>;
+}) {
+  const lent = new Map<string, { langId: number; id: number }[]>();
+  const skipped = new Map<string, string[]>();
+  return {
+    attached: async (row: IntakeFile, plan: VersionPlan, item: Content, done: string[]) => {
+      const notes: string[] = [];
+      const to: { langId: number; id: number }[] = [];
+      for (const langId of row.langIds.filter((id) => id !== plan.langId)) {
+        const name = langName(langId);
+        if (ownVideo.has(placeKey(plan.season, plan.episode, langId))) notes.push(`${name} has a video of its own`);
+        else if (!lendable.has(langId)) notes.push(`Not in ${name}: the brand has no ${name} version`);
+        else {
+          const id = await makers.version(item, langId);
+          await send(api.content.langUpdate, { body: { id, video_from_lang_id: plan.langId } });
+          to.push({ langId, id });
+          done.push(`lent to ${name}`);
+        }
+      }
+      lent.set(row.key, to);
+      skipped.set(row.key, notes);
+    },
+    ready: async (row: IntakeFile, file: VideoFile) => {
+      const notes = [...(skipped.get(row.key) ?? [])];
+      for (const { langId, id } of lent.get(row.key) ?? []) {
+        const name = langName(langId);
+        if (file.audio_tracks.some((t) => t.lang_id === langId)) notes.push(`Also ${name}, by its audio track`);
+        else {
+          await send(api.content.langUpdate, { body: { id, video_from_lang_id: null } });
+          notes.push(`Not in ${name}: the video has no ${name} audio track`);
+        }
+      }
+      return notes.length ? notes.join(' · ') : null;
+    },
+  };
 }
 
 /** The title a version gets when a file creates it: its master's (the name's guess, as edited), else any file's. */

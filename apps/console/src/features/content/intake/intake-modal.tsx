@@ -180,7 +180,10 @@ export function IntakeModal({ brand, onClose }: { brand: BrandName; onClose: () 
         ) : null}
         {sheet.sheet ? <SheetReview sheet={sheet.sheet} stage={sheetStage} langName={langName} /> : null}
         {rows.length > 0 ? (
-          <ScrollArea.Autosize mah="50vh">
+          <ScrollArea.Autosize
+            mah="50vh"
+            viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Files to upload, scrolled' }}
+          >
             <IntakeTable
               rows={rows}
               plans={plans}

@@ -132,8 +132,14 @@ export interface IntakeRun {
   makers: VersionMakers;
   langName: (langId: number) => string;
   onRow: (key: string, progress: RowProgress) => void;
-  /** Once a row's video is ready: what else it does (a master in two languages lent to the second); a note to show. */
-  afterReady?: (row: IntakeFile, plan: VersionPlan, file: VideoFile, item: Content) => Promise<string | null>;
+  /**
+   * What else a row's master does once attached (a master in two languages lent to the second version), and once
+   * ready (that lending checked against its audio tracks); the note is shown in the row.
+   */
+  more?: {
+    attached: (row: IntakeFile, plan: VersionPlan, item: Content, done: string[]) => Promise<void>;
+    ready: (row: IntakeFile, file: VideoFile) => Promise<string | null>;
+  };
   signal: AbortSignal;
 }
 
@@ -143,7 +149,7 @@ export interface IntakeRun {
  * and its processing followed to ready or failed. A file that does not arrive creates nothing; a row that fails
  * later says what was created for it. Resolves when every row is ready or failed.
  */
-export async function runIntake({ rows, makers, langName, onRow, afterReady, signal }: IntakeRun): Promise<void> {
+export async function runIntake({ rows, makers, langName, onRow, more, signal }: IntakeRun): Promise<void> {
   const slot = limiter(UPLOADS_AT_ONCE);
 
   await Promise.all(
@@ -178,6 +184,7 @@ export async function runIntake({ rows, makers, langName, onRow, afterReady, sig
           body: { ext_id: uploaded.ext_id, content_id: item.id, lang_id: plan.langId },
         });
         done.push('attached');
+        await more?.attached(row, plan, item, done);
         let file = uploaded;
         while (isUnderWay(file) && !signal.aborted) {
           onRow(row.key, processingStage(file));
@@ -192,7 +199,7 @@ export async function runIntake({ rows, makers, langName, onRow, afterReady, sig
         if (file.status === 'failed') {
           onRow(row.key, { stage: 'failed', sentence: file.failure ?? 'Processing failed', done });
         } else if (file.status === 'ready') {
-          onRow(row.key, { stage: 'ready', note: (await afterReady?.(row, plan, file, item)) ?? null });
+          onRow(row.key, { stage: 'ready', note: (await more?.ready(row, file)) ?? null });
         }
       } catch (err) {
         const stopped = (err as Error).name === 'AbortError';

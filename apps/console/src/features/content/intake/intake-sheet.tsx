@@ -133,7 +133,11 @@ function ChangesTable({ changes, langName }: { changes: MetadataChange[]; langNa
   );
   if (lines.length === 0) return null;
   return (
-    <ScrollArea.Autosize mah="40vh">
+    // Taken by the keyboard (Tab, then the arrows) when it scrolls: a long sheet's changes are read that way too.
+    <ScrollArea.Autosize
+      mah="40vh"
+      viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Changes in the sheet, scrolled' }}
+    >
       <Table verticalSpacing={2} aria-label="Changes in the sheet" stickyHeader>
         <Table.Thead>
           <Table.Tr>
