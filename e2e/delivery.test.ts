@@ -243,11 +243,32 @@ describe("A studio's delivery in one drop", () => {
     for (const [, , title] of TEXTS) expect(exported).toContain(title);
     await exporting.waitFor({ state: 'hidden' });
 
+    // And back: a translator changes one title; the file alone is a delivery, shown as one change before it is written.
+    const back = file('ZippyZoo_metadata_back.csv');
+    writeFileSync(back, exported.replace('Night at the Zoo', 'A Night at the Zoo'));
+    await person.count(page.getByRole('button', { name: 'Upload episodes' }).click());
+    await person.count(dialog.locator('input[type="file"]').setInputFiles([back]));
+    await dialog.getByText('0 new · 1 changed · 5 unchanged').waitFor();
+    const changed = dialog.getByRole('table', { name: 'Changes in the sheet' }).getByRole('row').nth(1);
+    expect(await changed.getByRole('cell').allInnerTexts()).toEqual([
+      '6',
+      'S1E3',
+      'English',
+      'Title',
+      'Night at the Zoo',
+      'A Night at the Zoo',
+    ]);
+    await person.count(dialog.getByRole('button', { name: 'Write the texts' }).click());
+    await dialog.getByText('Written: 0 new · 1 changed · 5 unchanged').waitFor();
+    await person.count(dialog.getByRole('button', { name: 'Close' }).last().click());
+    const third = (await episodesOf(brand.id)).find((e) => e.item.sort_number === 3);
+    expect(third?.langs.find((l) => l.lang_id === ENGLISH)?.title).toBe('A Night at the Zoo');
+
     // The person's actions for the delivery: open, drop the folder, drop the mended sheet, start, close.
     const delivery = 5;
-    expect(person.total).toBe(delivery + 3);
+    expect(person.total).toBe(delivery + 3 + 4);
     console.info(
-      `delivery: ${delivery} actions of the person for 3 episodes × 2 languages (12 files and a sheet), no title typed; ${person.total - delivery} more to export the texts`,
+      `delivery: ${delivery} actions of the person for 3 episodes × 2 languages (12 files and a sheet), no title typed; 3 to export the texts, 4 to bring a translated sheet back`,
     );
     expectNoConsoleErrors();
   }, 300_000);

@@ -18,6 +18,8 @@ export function countStages(progress: Map<string, RowProgress>) {
 
 export function progressSummary(counts: ReturnType<typeof countStages>, finished: boolean): string {
   const busy = counts.waiting + counts.uploading + counts.attaching + counts.queued + counts.processing;
+  // A sheet alone: no file to count.
+  if (finished && busy + counts.ready + counts.failed === 0) return 'Done';
   const parts = [`${counts.ready} ready`];
   if (busy) parts.push(`${busy} under way`);
   if (counts.failed) parts.push(`${counts.failed} failed`);
