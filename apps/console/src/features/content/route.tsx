@@ -28,6 +28,7 @@ import {
 } from './content-api.ts';
 import { ContentList, emptyText, NoBrandChosen } from './content-list.tsx';
 import { ContentTable, type MoveDirection, SORT_COLUMNS, type SortColumn } from './content-table.tsx';
+import { ExportTextsButton } from './export-texts-button.tsx';
 import { linksQuery, useLinks } from './link-api.ts';
 import { LinkedContent } from './linked-content.tsx';
 
@@ -314,7 +315,12 @@ export function Component() {
             search={search}
             onSearch={setSearch}
             onLinks={() => setLinksOpen(true)}
-            uploadButton={<UploadEpisodesButton disabled={!brand} onClick={() => setIntakeOpen(true)} />}
+            uploadButton={
+              <>
+                <UploadEpisodesButton disabled={!brand} onClick={() => setIntakeOpen(true)} />
+                <ExportTextsButton brand={brand} />
+              </>
+            }
             newButton={newButton}
           />
         ) : null}

@@ -16,4 +16,4 @@ export {
   useLanguages,
   usersQuery,
 } from './reads.ts';
-export { type UploadPlatform, uploadImage, uploadSubtitles, uploadVideo } from './upload.ts';
+export { importSheet, type UploadPlatform, uploadImage, uploadSubtitles, uploadVideo } from './upload.ts';

@@ -1,4 +1,4 @@
-import type { ContentLang, ImageUploadAnswer, VideoFile } from '@kids-vod/contract';
+import type { ContentLang, ImageUploadAnswer, MetadataImportAnswer, VideoFile } from '@kids-vod/contract';
 import { api, type SubtitlesKind } from '@kids-vod/contract/client';
 import { ApiError, callUrl, NETWORK_ERROR_MESSAGE } from './api-client.ts';
 
@@ -61,6 +61,18 @@ export function uploadVideo(file: File, options: UploadOptions = {}) {
 export function uploadSubtitles(file: File, contentLangId: number, kind: SubtitlesKind, options: UploadOptions = {}) {
   return upload<ContentLang>(
     callUrl(api.subtitles.upload, { query: { content_lang_id: contentLangId, kind } }),
+    file,
+    options,
+  );
+}
+
+/**
+ * Reads a metadata sheet (XLSX or CSV) against a brand's episodes: `dryRun` answers every change and mistake and
+ * writes nothing; without it the changes are written in one transaction (a sheet with mistakes is refused whole).
+ */
+export function importSheet(file: File, brandId: number, dryRun: boolean, options: UploadOptions = {}) {
+  return upload<MetadataImportAnswer>(
+    callUrl(api.metadata.import, { query: { brand_id: brandId, dry_run: dryRun ? '1' : '0' } }),
     file,
     options,
   );

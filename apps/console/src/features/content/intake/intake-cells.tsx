@@ -1,7 +1,7 @@
-import { Group, Progress, Radio, Stack, Text } from '@mantine/core';
+import { Group, Progress, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheckFilled, IconWifiOff } from '@tabler/icons-react';
 import { DANGER_TEXT, SUCCESS_TEXT } from '../../../shared/feedback/index.ts';
-import type { RowPlan } from './intake-rows.ts';
+import type { IntakeFile, RowPlan, UploadPlan } from './intake-rows.ts';
 import type { RowProgress } from './intake-run.ts';
 
 /** Before the upload: what the row will do, or why it will not be uploaded. */
@@ -115,12 +115,24 @@ export function ProgressCell({ name, progress }: { name: string; progress: RowPr
       );
     case 'ready':
       return (
-        <Group gap={4} wrap="nowrap">
-          <IconCircleCheckFilled size={14} color="var(--mantine-color-green-6)" aria-hidden style={{ flexShrink: 0 }} />
-          <Text size="xs" c={SUCCESS_TEXT}>
-            Ready and attached
-          </Text>
-        </Group>
+        <Stack gap={2}>
+          <Group gap={4} wrap="nowrap">
+            <IconCircleCheckFilled
+              size={14}
+              color="var(--mantine-color-green-6)"
+              aria-hidden
+              style={{ flexShrink: 0 }}
+            />
+            <Text size="xs" c={SUCCESS_TEXT}>
+              Ready and attached
+            </Text>
+          </Group>
+          {progress.note ? (
+            <Text size="xs" c="dimmed">
+              {progress.note}
+            </Text>
+          ) : null}
+        </Stack>
       );
     case 'failed':
       return (
@@ -137,4 +149,51 @@ export function ProgressCell({ name, progress }: { name: string; progress: RowPr
         </Stack>
       );
   }
+}
+
+/**
+ * The title a master gives the version it creates (the name's guess, editable). An existing version keeps its own;
+ * the sheet's title, where it gives one, is the one written; subtitles and thumbnails name nothing.
+ */
+export function TitleCell({
+  row,
+  upload,
+  editable,
+  sheetTitle,
+  onChange,
+}: {
+  row: IntakeFile;
+  upload: UploadPlan | null;
+  editable: boolean;
+  sheetTitle: string | undefined;
+  onChange: (patch: Partial<IntakeFile>) => void;
+}) {
+  if (row.kind !== 'video')
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  if (sheetTitle !== undefined)
+    return (
+      <Text size="sm" c="dimmed">
+        {sheetTitle} · from the sheet
+      </Text>
+    );
+  if (upload !== null && upload.versionTitle !== null)
+    return (
+      <Text size="sm" c="dimmed">
+        {upload.versionTitle || '(no title)'} · kept
+      </Text>
+    );
+  if (!editable) return <Text size="sm">{row.title}</Text>;
+  return (
+    <TextInput
+      aria-label={`Title of ${row.name}`}
+      placeholder="No title in the name"
+      value={row.title}
+      onChange={(e) => onChange({ title: e.currentTarget.value })}
+      size="xs"
+    />
+  );
 }

@@ -2,6 +2,19 @@ import { Checkbox, Group, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconUpload } from '@tabler/icons-react';
 
+/** What a studio's delivery holds: masters, subtitles, thumbnails and the metadata sheet (by type or extension). */
+const DELIVERY_ACCEPT = {
+  'video/*': [],
+  'application/mxf': ['.mxf'],
+  'text/vtt': ['.vtt'],
+  'application/x-subrip': ['.srt'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+  'image/webp': ['.webp'],
+  'text/csv': ['.csv'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
+};
+
 /** Many files, dropped or chosen (the area takes the focus: Enter or Space opens the file chooser). */
 export function FilesDrop({
   more,
@@ -18,7 +31,7 @@ export function FilesDrop({
     <Dropzone
       onDrop={(files) => void onFiles(files)}
       onReject={onReject}
-      accept={['video/*', 'application/mxf']}
+      accept={DELIVERY_ACCEPT}
       multiple
       loading={matching}
       p="sm"
@@ -28,7 +41,9 @@ export function FilesDrop({
       <Group gap="xs" justify="center" mih={more ? 48 : 120} style={{ pointerEvents: 'none' }}>
         <IconUpload size={20} aria-hidden />
         <Text size="sm">
-          {more ? 'Drop more files here or click to choose' : 'Drop a folder of masters here or click to choose files'}
+          {more
+            ? 'Drop more files here or click to choose'
+            : "Drop a studio's delivery here (masters, subtitles, thumbnails, the sheet) or click to choose files"}
         </Text>
       </Group>
     </Dropzone>

@@ -1,11 +1,12 @@
-import { type BrandName, indexEpisodes } from '@kids-vod/contract';
+import { type BrandName, type IntakeRow, indexEpisodes } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { Alert, Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { callQuery, errorMessage, send, sharedKeys, useBrandContent, useLanguages } from '../../../shared/api/index.ts';
-import { confirmAction, isConfirming } from '../../../shared/feedback/index.ts';
+import { runDelivery, type SheetStage } from './delivery-run.ts';
 import { FilesDrop, NewBrandVersions } from './intake-choose.tsx';
+import { type Phase, useIntakeClose } from './intake-close.ts';
 import {
   clashingKeys,
   fromMatch,
@@ -15,9 +16,10 @@ import {
   planOf,
   type RowPlan,
 } from './intake-rows.ts';
-import { type RowProgress, runIntake } from './intake-run.ts';
+import type { RowProgress } from './intake-run.ts';
+import { SheetReview, useSheet } from './intake-sheet.tsx';
 import { IntakeTable } from './intake-table.tsx';
-import { countStages, isSending, progressSummary, reviewSummary } from './intake-words.ts';
+import { countStages, isSending, progressSummary, reviewSummary, startLabel } from './intake-words.ts';
 // The dropzone's own styles (dashed border, hover): loaded with this modal, not with the console.
 import '@mantine/dropzone/styles.css';
 
@@ -25,12 +27,11 @@ import '@mantine/dropzone/styles.css';
 const brandLangsQuery = (brandId: number) =>
   callQuery(['brands', 'langs', brandId] as const, api.brand.langList, { brand_id: brandId });
 
-type Phase = 'choose' | 'matching' | 'review' | 'running' | 'finished';
-
 /**
- * "Upload episodes" (console.md, third wave; decision 065): many files chosen or dropped, what each name says in an
- * editable table, then on confirm each file uploaded (resumable, UPLOADS_AT_ONCE at a time), its episode and
- * language version created where missing, attached and followed through processing.
+ * "Upload episodes" (console.md, third and fourth waves; decisions 065, 076): a studio's delivery chosen or dropped
+ * (masters, subtitles, thumbnails, the metadata sheet), what each name says in an editable table and the sheet's
+ * changes beside it, then on one click the texts written and every file uploaded into its episode and language
+ * version (created where missing), masters followed through processing.
  */
 export function IntakeModal({ brand, onClose }: { brand: BrandName; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -44,6 +45,8 @@ export function IntakeModal({ brand, onClose }: { brand: BrandName; onClose: () 
   const [declined, setDeclined] = useState<Set<number>>(new Set());
   const [progress, setProgress] = useState<Map<string, RowProgress>>(new Map());
   const [planned, setPlanned] = useState<Map<string, RowPlan>>(new Map());
+  const sheet = useSheet(brand.id);
+  const [sheetStage, setSheetStage] = useState<SheetStage | null>(null);
   const stop = useRef<AbortController | null>(null);
   const keptCounter = useRef(1);
   const keyCounter = useRef(0);
@@ -70,9 +73,23 @@ export function IntakeModal({ brand, onClose }: { brand: BrandName; onClose: () 
     setPhase('matching');
     try {
       const answer = await send(api.intake.match, { body: { brand_id: brand.id, names: files.map((f) => f.name) } });
-      const added = fromMatch(files, answer.rows, keyCounter.current, episodes);
-      keyCounter.current += files.length;
+      // The sheet is read as a change of its own (the last one dropped); every other file is a row of the table.
+      const pairs = files.map((file, i) => ({ file, row: answer.rows[i] as IntakeRow }));
+      const sheets = pairs.filter((p) => p.row?.kind === 'sheet');
+      const others = pairs.filter((p) => p.row?.kind !== 'sheet');
+      const added = fromMatch(
+        others.map((p) => p.file),
+        others.map((p) => p.row),
+        keyCounter.current,
+        episodes,
+      );
+      keyCounter.current += others.length;
       setRows((before) => inTableOrder([...before, ...added]));
+      const last = sheets.at(-1);
+      if (last) {
+        setSheetStage(null);
+        void sheet.check(last.file);
+      }
     } catch (err) {
       setProblem(errorMessage(err));
     }
@@ -83,24 +100,28 @@ export function IntakeModal({ brand, onClose }: { brand: BrandName; onClose: () 
     setRows((before) => before.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
   async function confirm() {
-    const chosen = toUpload.flatMap((row) => {
-      const plan = plans.get(row.key);
-      return plan?.kind === 'upload' ? [{ row, plan }] : [];
-    });
     setPlanned(plans);
     setPhase('running');
     const controller = new AbortController();
     stop.current = controller;
-    await runIntake({
+    const started = await runDelivery({
       brand,
-      rows: chosen,
+      sheet: sheet.sheet?.file ?? null,
+      rows,
+      brandLangs: brandLangIds,
       newLangs: [...newLangs],
       langName,
       signal: controller.signal,
+      onSheet: setSheetStage,
+      onPlanned: setPlanned,
       onRow: (key, p) => setProgress((before) => new Map(before).set(key, p)),
+    }).catch((err: unknown) => {
+      setProblem(errorMessage(err));
+      return false;
     });
-    setPhase('finished');
-    // What the intake created shows in the list, the brand's versions and the Videos screen.
+    // A refused sheet sends nothing: back to the table, to drop the mended sheet again.
+    setPhase(started ? 'finished' : 'review');
+    // What the delivery created shows in the list, the brand's versions and the Videos screen.
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: sharedKeys.brandContent(brand.id) }),
       queryClient.invalidateQueries({ queryKey: sharedKeys.files }),
@@ -108,34 +129,20 @@ export function IntakeModal({ brand, onClose }: { brand: BrandName; onClose: () 
     ]);
   }
 
+  // The sheet's titles, shown in the rows whose version it names (its dry run, until it is written).
+  const sheetAnswer = sheetStage?.stage === 'written' ? sheetStage.answer : sheet.sheet?.answer;
+  const sheetTitles = useMemo(
+    () =>
+      new Map(
+        (sheetAnswer?.changes ?? []).flatMap((c) =>
+          c.fields.title?.to ? [[`${c.season}:${c.episode}:${c.lang_id}`, c.fields.title.to] as const] : [],
+        ),
+      ),
+    [sheetAnswer],
+  );
   const counts = countStages(progress);
   const sending = [...progress.values()].some(isSending);
-
-  async function close() {
-    // The Escape that answers "Stop the uploads?" reaches this modal too.
-    if (isConfirming()) return;
-    if (phase === 'running' && !sending) {
-      // Every file has arrived and is attached: its processing goes on on the server whatever this page does.
-      stop.current?.abort();
-    } else if (phase === 'running') {
-      const stopIt = await confirmAction({
-        title: 'Stop the uploads?',
-        message: 'Files not uploaded yet are left; choosing the same files again resumes them.',
-        confirmLabel: 'Stop uploads',
-      });
-      if (!stopIt) return;
-      stop.current?.abort();
-    } else if (phase === 'review' && rows.length > 0) {
-      // A table the person may have edited (titles, seasons, choices) is not dropped by a stray Escape.
-      const leave = await confirmAction({
-        title: 'Close without uploading?',
-        message: `The ${rows.length === 1 ? 'file' : `${rows.length} files`} and what you changed in the table are left; nothing has been created.`,
-        confirmLabel: 'Close',
-      });
-      if (!leave) return;
-    }
-    onClose();
-  }
+  const close = useIntakeClose({ phase, sending, files: rows.length, stop, onClose });
 
   const editable = phase === 'review' || phase === 'choose' || phase === 'matching';
 
@@ -154,7 +161,7 @@ export function IntakeModal({ brand, onClose }: { brand: BrandName; onClose: () 
             more={rows.length > 0}
             matching={phase === 'matching'}
             onFiles={addFiles}
-            onReject={() => setProblem('Choose video files')}
+            onReject={() => setProblem('Choose masters, subtitles, thumbnails or a sheet (.xlsx, .csv)')}
           />
         ) : null}
         {problem ? (
@@ -171,14 +178,19 @@ export function IntakeModal({ brand, onClose }: { brand: BrandName; onClose: () 
             onChange={setDeclined}
           />
         ) : null}
+        {sheet.sheet ? <SheetReview sheet={sheet.sheet} stage={sheetStage} langName={langName} /> : null}
         {rows.length > 0 ? (
-          <ScrollArea.Autosize mah="60vh">
+          <ScrollArea.Autosize
+            mah="50vh"
+            viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Files to upload, scrolled' }}
+          >
             <IntakeTable
               rows={rows}
               plans={plans}
               progress={progress}
               clashing={clashing}
               editable={editable}
+              sheetTitles={sheetTitles}
               languages={languages.data ?? []}
               langName={langName}
               onChange={change}
@@ -206,9 +218,14 @@ export function IntakeModal({ brand, onClose }: { brand: BrandName; onClose: () 
                 </Button>
                 <Button
                   onClick={() => void confirm()}
-                  disabled={toUpload.length === 0 || phase === 'matching' || content.isPending}
+                  disabled={
+                    (toUpload.length === 0 && !sheet.sheet) ||
+                    sheet.blocked ||
+                    phase === 'matching' ||
+                    content.isPending
+                  }
                 >
-                  {`Upload ${toUpload.length} ${toUpload.length === 1 ? 'file' : 'files'}`}
+                  {startLabel(toUpload.length, sheet.sheet !== null)}
                 </Button>
               </>
             )}

@@ -5,6 +5,7 @@ import {
   fromMatch,
   inTableOrder,
   LEFT_OUT_NO_EPISODE,
+  LEFT_OUT_OTHER,
   missingBrandLangs,
   planOf,
 } from './intake-rows.ts';
@@ -137,5 +138,43 @@ describe('the intake table', () => {
     ]);
     const plans = planOf(ordered, episodes, new Set([EN]), new Set());
     expect(plans.get(rows[3].key)).toEqual({ kind: 'clash', keptName: 'b_S01E02_EN.mp4' });
+  });
+
+  it("takes a delivery's subtitles and thumbnails beside its masters, each filling its own place", () => {
+    const names = ['z_S01E01_EN_ES.mp4', 'z_S01E01_EN.srt', 'z_S01E01_EN_SDH.vtt', 'z_S01E01.png', 'notes.txt'];
+    const kinds = ['video', 'subtitles', 'captions', 'thumbnail', 'other'] as const;
+    const langs = [[EN, ES], [EN], [EN], [], []];
+    const rows = fromMatch(
+      names.map(file),
+      names.map((name, i) => ({
+        name,
+        season: i < 4 ? 1 : null,
+        episode: i < 4 ? 1 : null,
+        lang_id: langs[i][0] ?? null,
+        lang_ids: langs[i],
+        kind: kinds[i],
+        content_id: null,
+        title: '',
+      })),
+      0,
+    );
+    expect(rows.map((r) => [r.kind, r.include])).toEqual([
+      ['video', true],
+      ['subtitles', true],
+      ['captions', true],
+      ['thumbnail', true],
+      ['other', false],
+    ]);
+    expect(rows[4].leftOutWhy).toBe(LEFT_OUT_OTHER);
+    const plans = planOf(rows, episodes, new Set([EN]), new Set());
+    // Same episode and language, but not the same place: no clash; a thumbnail naming no language needs none.
+    expect(rows.slice(0, 4).map((r) => plans.get(r.key)?.kind)).toEqual(['upload', 'upload', 'upload', 'upload']);
+    expect(plans.get(rows[3].key)).toMatchObject({ langId: null });
+    // Checked by hand, a file of no known kind is still left out.
+    expect(planOf([{ ...rows[4], include: true }], episodes, new Set([EN]), new Set()).get(rows[4].key)?.kind).toBe(
+      'left-out',
+    );
+    // The master's second language is offered to the brand as well.
+    expect(missingBrandLangs(rows, new Set([EN]))).toEqual([ES]);
   });
 });

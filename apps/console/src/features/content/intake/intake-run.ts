@@ -1,9 +1,10 @@
-import type { BrandName, Content, VideoFile } from '@kids-vod/contract';
+import type { Content, VideoFile } from '@kids-vod/contract';
 import { TUS_UPLOADS_PATH, VIDEO_FILE_ID_HEADER } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { ApiError, errorMessage, NETWORK_ERROR_MESSAGE, send } from '../../../shared/api/index.ts';
 import { isUnderWay, LIVE_EVERY_MS } from '../../../shared/videos/index.ts';
-import type { IntakeFile, RowPlan } from './intake-rows.ts';
+import type { VersionMakers } from './intake-makers.ts';
+import type { IntakeFile, VersionPlan } from './intake-rows.ts';
 
 /** How many files are sent at once: enough to fill a studio's uplink, few enough that each one's bar moves. */
 export const UPLOADS_AT_ONCE = 3;
@@ -21,7 +22,8 @@ export type RowProgress =
   /** Uploaded and attached, waiting for a worker (the server's `queued`). */
   | { stage: 'queued' }
   | { stage: 'processing'; percent: number }
-  | { stage: 'ready'; file: VideoFile }
+  /** Uploaded, attached and (a master) processed; `note` says what else was done or not done for it. */
+  | { stage: 'ready'; note: string | null }
   /** `done`: what was created for the row before it failed (nothing half-created silently). */
   | { stage: 'failed'; sentence: string; done: string[] };
 
@@ -100,7 +102,7 @@ export async function uploadResumable(
 }
 
 /** At most `n` of the tasks run at once. */
-function limiter(n: number) {
+export function limiter(n: number) {
   let running = 0;
   const queue: (() => void)[] = [];
   return async <T>(task: () => Promise<T>): Promise<T> => {
@@ -125,12 +127,19 @@ const wait = (ms: number, signal: AbortSignal) =>
   });
 
 export interface IntakeRun {
-  brand: BrandName;
-  rows: { row: IntakeFile; plan: Extract<RowPlan, { kind: 'upload' }> }[];
-  /** Languages whose brand version is created first (the person's checkboxes). */
-  newLangs: number[];
+  rows: { row: IntakeFile; plan: VersionPlan }[];
+  /** What creates the episodes and versions the rows need, shared with the delivery's other files. */
+  makers: VersionMakers;
   langName: (langId: number) => string;
   onRow: (key: string, progress: RowProgress) => void;
+  /**
+   * What else a row's master does once attached (a master in two languages lent to the second version), and once
+   * ready (that lending checked against its audio tracks); the note is shown in the row.
+   */
+  more?: {
+    attached: (row: IntakeFile, plan: VersionPlan, item: Content, done: string[]) => Promise<void>;
+    ready: (row: IntakeFile, file: VideoFile) => Promise<string | null>;
+  };
   signal: AbortSignal;
 }
 
@@ -140,26 +149,7 @@ export interface IntakeRun {
  * and its processing followed to ready or failed. A file that does not arrive creates nothing; a row that fails
  * later says what was created for it. Resolves when every row is ready or failed.
  */
-export async function runIntake({ brand, rows, newLangs, langName, onRow, signal }: IntakeRun): Promise<void> {
-  const once = new Map<string, Promise<unknown>>();
-  const memo = <T>(key: string, make: () => Promise<T>): Promise<T> => {
-    let p = once.get(key) as Promise<T> | undefined;
-    if (!p) {
-      p = make();
-      once.set(key, p);
-    }
-    return p;
-  };
-  const brandVersion = (langId: number) =>
-    memo(`brand:${langId}`, () =>
-      send(api.brand.langAdd, { body: { brand_id: brand.id, lang_id: langId, title: brand.name } }),
-    );
-  const episode = (plan: Extract<RowPlan, { kind: 'upload' }>): Promise<Content> =>
-    plan.existing
-      ? Promise.resolve(plan.existing)
-      : memo(`episode:${plan.season}:${plan.episode}`, () =>
-          send(api.content.add, { body: { brand_id: brand.id, season: plan.season, sort_number: plan.episode } }),
-        );
+export async function runIntake({ rows, makers, langName, onRow, more, signal }: IntakeRun): Promise<void> {
   const slot = limiter(UPLOADS_AT_ONCE);
 
   await Promise.all(
@@ -185,22 +175,16 @@ export async function runIntake({ brand, rows, newLangs, langName, onRow, signal
         });
         done.push('uploaded');
         onRow(row.key, { stage: 'attaching' });
-        if (newLangs.includes(plan.langId)) {
-          await brandVersion(plan.langId);
-        }
-        const item = await episode(plan);
+        const item = await makers.episode(plan);
         if (!plan.existing) done.push(`S${plan.season}E${plan.episode} created`);
-        if (plan.versionTitle === null) {
-          await memo(`version:${item.id}:${plan.langId}`, () =>
-            send(api.content.langAdd, { body: { content_id: item.id, lang_id: plan.langId, title: row.title } }),
-          );
-          done.push(`${langName(plan.langId)} version created`);
-        }
+        await makers.version(item, plan.langId);
+        if (plan.versionTitle === null) done.push(`${langName(plan.langId)} version created`);
         const uploaded = await send(api.content.fileGet, { body: { id: fileId } });
         await send(api.content.attachVideo, {
           body: { ext_id: uploaded.ext_id, content_id: item.id, lang_id: plan.langId },
         });
         done.push('attached');
+        await more?.attached(row, plan, item, done);
         let file = uploaded;
         while (isUnderWay(file) && !signal.aborted) {
           onRow(row.key, processingStage(file));
@@ -215,7 +199,7 @@ export async function runIntake({ brand, rows, newLangs, langName, onRow, signal
         if (file.status === 'failed') {
           onRow(row.key, { stage: 'failed', sentence: file.failure ?? 'Processing failed', done });
         } else if (file.status === 'ready') {
-          onRow(row.key, { stage: 'ready', file });
+          onRow(row.key, { stage: 'ready', note: (await more?.ready(row, file)) ?? null });
         }
       } catch (err) {
         const stopped = (err as Error).name === 'AbortError';

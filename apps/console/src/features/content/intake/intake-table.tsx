@@ -1,14 +1,24 @@
 import type { Language } from '@kids-vod/contract';
-import { Checkbox, NumberInput, Select, Table, Text, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Select, Table, Text } from '@mantine/core';
 import { episodeCode } from '../format.ts';
-import { PlanCell, ProgressCell } from './intake-cells.tsx';
-import type { IntakeFile, RowPlan } from './intake-rows.ts';
+import { PlanCell, ProgressCell, TitleCell } from './intake-cells.tsx';
+import type { DeliveryKind, IntakeFile, RowPlan } from './intake-rows.ts';
 import type { RowProgress } from './intake-run.ts';
+
+const KIND_LABELS: Record<DeliveryKind, string> = {
+  video: 'Master',
+  subtitles: 'Subtitles',
+  captions: 'Captions',
+  thumbnail: 'Thumbnail',
+  other: 'Other',
+};
 
 /** The table of chosen files: what each name says, editable before confirm, then each row's progress. */
 /** What every row is drawn with, whatever its file. */
 interface RowsContext {
   editable: boolean;
+  /** The titles the sheet gives, by season, episode and language: what a version created or kept will be called. */
+  sheetTitles: Map<string, string>;
   languages: Language[];
   langName: (id: number) => string;
 }
@@ -39,6 +49,7 @@ export function IntakeTable({
             </Text>
           </Table.Th>
           <Table.Th>File</Table.Th>
+          <Table.Th w={90}>Kind</Table.Th>
           <Table.Th w={80}>Season</Table.Th>
           <Table.Th w={80}>Episode</Table.Th>
           <Table.Th w={130}>Language</Table.Th>
@@ -71,6 +82,7 @@ function IntakeTableRow({
   progress,
   clashing,
   editable,
+  sheetTitles,
   languages,
   langName,
   onChange,
@@ -84,8 +96,10 @@ function IntakeTableRow({
   onKeep: () => void;
 }) {
   const upload = plan?.kind === 'upload' ? plan : null;
-  // A new episode or a new language version takes the title; an existing version keeps its own.
-  const keepsTitle = upload !== null && upload.versionTitle !== null;
+  const sheetTitle =
+    upload && upload.langId !== null
+      ? sheetTitles.get(`${upload.season}:${upload.episode}:${upload.langId}`)
+      : undefined;
   const numberPatch = (field: 'season' | 'episode') => (v: string | number) => {
     const value = typeof v === 'number' && v > 0 ? Math.floor(v) : '';
     const next = { ...row, [field]: value };
@@ -101,7 +115,7 @@ function IntakeTableRow({
         <Checkbox
           aria-label={`Upload ${row.name}`}
           checked={row.include}
-          disabled={!editable}
+          disabled={!editable || row.kind === 'other'}
           onChange={(e) => onChange({ include: e.currentTarget.checked })}
         />
       </Table.Td>
@@ -109,6 +123,9 @@ function IntakeTableRow({
         <Text size="sm" style={{ wordBreak: 'break-all' }}>
           {row.name}
         </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{KIND_LABELS[row.kind]}</Text>
       </Table.Td>
       {(['season', 'episode'] as const).map((field) => (
         <Table.Td key={field}>
@@ -133,14 +150,24 @@ function IntakeTableRow({
             aria-label={`Language of ${row.name}`}
             data={languages.map((l) => ({ value: String(l.id), label: l.name }))}
             value={row.langId === null ? null : String(row.langId)}
-            onChange={(v) => onChange({ langId: v ? Number(v) : null })}
-            placeholder="Choose"
+            // A language chosen by hand is the file's one language.
+            onChange={(v) => onChange({ langId: v ? Number(v) : null, langIds: v ? [Number(v)] : [] })}
+            placeholder={row.kind === 'thumbnail' ? 'Every language' : 'Choose'}
             size="xs"
             searchable
+            clearable={row.kind === 'thumbnail'}
           />
         ) : (
           <Text size="sm">{row.langId === null ? '' : langName(row.langId)}</Text>
         )}
+        {row.kind === 'video' && row.langIds.length > 1 ? (
+          <Text size="xs" c="dimmed">
+            {`+ ${row.langIds
+              .filter((id) => id !== row.langId)
+              .map(langName)
+              .join(', ')} if its audio has it`}
+          </Text>
+        ) : null}
       </Table.Td>
       <Table.Td>
         <Text size="sm">
@@ -150,22 +177,7 @@ function IntakeTableRow({
         </Text>
       </Table.Td>
       <Table.Td>
-        {keepsTitle ? (
-          <Text size="sm" c="dimmed">
-            {upload.versionTitle || '(no title)'} · kept
-          </Text>
-        ) : !editable ? (
-          <Text size="sm">{row.title}</Text>
-        ) : (
-          <TextInput
-            aria-label={`Title of ${row.name}`}
-            placeholder="No title in the name"
-            value={row.title}
-            onChange={(e) => onChange({ title: e.currentTarget.value })}
-            size="xs"
-            disabled={!editable}
-          />
-        )}
+        <TitleCell row={row} upload={upload} editable={editable} sheetTitle={sheetTitle} onChange={onChange} />
       </Table.Td>
       <Table.Td>
         {progress ? (

@@ -18,6 +18,8 @@ export function countStages(progress: Map<string, RowProgress>) {
 
 export function progressSummary(counts: ReturnType<typeof countStages>, finished: boolean): string {
   const busy = counts.waiting + counts.uploading + counts.attaching + counts.queued + counts.processing;
+  // A sheet alone: no file to count.
+  if (finished && busy + counts.ready + counts.failed === 0) return 'Done';
   const parts = [`${counts.ready} ready`];
   if (busy) parts.push(`${busy} under way`);
   if (counts.failed) parts.push(`${counts.failed} failed`);
@@ -27,3 +29,10 @@ export function progressSummary(counts: ReturnType<typeof countStages>, finished
 /** A file still on its way to the server (or being attached): closing the intake would stop it. */
 export const isSending = (p: RowProgress) =>
   p.stage === 'waiting' || p.stage === 'uploading' || p.stage === 'attaching';
+
+/** The one click: with a sheet, its texts are written first. */
+export function startLabel(files: number, sheet: boolean): string {
+  const upload = `upload ${plural(files, 'file', 'files')}`;
+  if (!sheet) return `U${upload.slice(1)}`;
+  return files === 0 ? 'Write the texts' : `Write the texts and ${upload}`;
+}
