@@ -49,15 +49,21 @@ export const median = (values: number[]) => {
 };
 
 /** The engine's ladder command (`ladderArgs`) run by hand into `outDir` (its renditions' and tracks' folders made first); its ms. */
+/** The folders ffmpeg writes a ladder's playlists into (it does not make them). */
+export async function prepareLadderFolders(
+  outDir: string,
+  renditions: PlannedRendition[],
+  source: VideoSource,
+): Promise<void> {
+  const folders = [...renditions.map((_, i) => renditionFolder(i)), ...source.audio.map((_, k) => audioFolder(k))];
+  await Promise.all(folders.map((folder) => mkdir(join(outDir, folder), { recursive: true })));
+}
+
 export async function ladderByHand(
   ffmpeg: string,
   options: { input: string; source: VideoSource; renditions: PlannedRendition[]; outDir: string; preset?: string },
 ): Promise<number> {
-  const folders = [
-    ...options.renditions.map((_, i) => renditionFolder(i)),
-    ...options.source.audio.map((_, k) => audioFolder(k)),
-  ];
-  await Promise.all(folders.map((folder) => mkdir(join(options.outDir, folder), { recursive: true })));
+  await prepareLadderFolders(options.outDir, options.renditions, options.source);
   const started = performance.now();
   await runTool(ffmpeg, ladderArgs(options));
   return performance.now() - started;
