@@ -85,7 +85,9 @@ describe('many at once', () => {
     await expect.poll(async () => (await brandContent()).filter((x) => x.is_published).length).toBe(ZIPPY);
     expect((await brandContent()).filter((x) => others.includes(x.id)).every((x) => !x.is_published)).toBe(true);
     await expect
-      .poll(() => page.getByRole('table', { name: 'Content' }).getByText('Published', { exact: true }).count())
+      .poll(() =>
+        page.getByRole('table', { name: 'Content' }).locator('tbody').getByText('Published', { exact: true }).count(),
+      )
       .toBe(100);
     await focusReturnsTo(page.getByRole('checkbox', { name: 'Select every item on this page' }));
     const history = await c.t.call(api.audit.list, {
@@ -119,6 +121,7 @@ describe('many at once', () => {
     await editor.getByRole('tab', { name: 'Spanish (no version yet)' }).click();
     const notPlanned = editor.getByRole('switch', { name: 'Not planned in Spanish' });
     await setSwitch(notPlanned, true);
+    await page.screenshot({ path: `${SHOTS}/not-planned-tab.png` });
     await expect
       .poll(async () => (await brandContent()).find((x) => x.id === others[0])?.not_planned_lang_ids)
       .toEqual([SPANISH]);
@@ -126,6 +129,7 @@ describe('many at once', () => {
     await editor.waitFor({ state: 'detached' });
     const row = page.getByTestId(`content-row-${others[0]}`);
     await row.getByText('ES not planned').waitFor();
+    await page.screenshot({ path: `${SHOTS}/not-planned-row.png` });
 
     await page.getByRole('button', { name: 'Edit S3E1' }).click();
     await editor.getByRole('tab', { name: 'Spanish (no version yet)' }).click();
@@ -160,7 +164,13 @@ describe('many at once', () => {
       await confirm.getByRole('button', { name: 'Cancel' }).click();
       await confirm.waitFor({ state: 'detached' });
 
-      await page.getByRole('link', { name: 'Readiness' }).click();
+      // In the navigation right after Videos.
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      const nav = page.getByRole('navigation', { name: 'Screens' });
+      await nav.getByRole('link', { name: 'Readiness' }).waitFor();
+      const names = await nav.getByRole('link').allInnerTexts();
+      expect(names[names.indexOf('Videos') + 1]).toBe('Readiness');
+      await nav.getByRole('link', { name: 'Readiness' }).click();
       await page.waitForURL(/\/admin\/readiness/);
       await page.getByRole('combobox', { name: 'Language', exact: true }).click();
       await page.getByRole('option', { name: 'Spanish', exact: true }).click();
@@ -183,7 +193,10 @@ describe('many at once', () => {
     const page = await c.newPage();
     await c.signIn(page);
     await page.goto(`/admin/readiness?lang=${SPANISH}`);
-    await page.getByTestId(`readiness-row-${brand.id}-${SPANISH}`).getByRole('link', { name: brand.name }).click();
+    await page
+      .getByTestId(`readiness-row-${brand.id}-${SPANISH}`)
+      .getByRole('link', { name: brand.name, exact: true })
+      .click();
     const readiness = page.getByRole('dialog', { name: 'Edit brand' }).getByRole('region', { name: 'Readiness' });
     await readiness
       .getByTestId(`readiness-lang-${SPANISH}`)
@@ -196,5 +209,5 @@ describe('many at once', () => {
       .click();
     await page.waitForURL(new RegExp(`/admin/content\\?brand=${brand.id}`));
     expectNoConsoleErrors();
-  });
+  }, 180_000);
 });

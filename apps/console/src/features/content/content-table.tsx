@@ -47,7 +47,13 @@ const COLUMNS: [SortColumn, string][] = [
   ['duration', 'Duration'],
 ];
 
-const CHECK_STYLE = { width: 18, height: 18, margin: 0, accentColor: 'var(--mantine-primary-color-filled)' };
+const CHECK_STYLE = {
+  display: 'block',
+  width: 18,
+  height: 18,
+  margin: 0,
+  accentColor: 'var(--mantine-primary-color-filled)',
+};
 const CHECK_CELL = { width: 40 };
 
 /** A row's checkbox: a click on it (or its cell) selects, and does not open the item as a click on the row does. */

@@ -1,14 +1,13 @@
 import type { ReadinessListRow } from '@kids-vod/contract';
 import { Anchor, Stack, Table, Text } from '@mantine/core';
-import { Suspense } from 'react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { useLanguages } from '../../shared/api/index.ts';
 import {
   Cell,
   FilterSelect,
-  LazyListPages,
   LINK_COLOUR,
   ListHeader,
+  ListPages,
   ListState,
   ListTable,
   pageParam,
@@ -96,6 +95,7 @@ export function Component() {
                 <Anchor
                   component={Link}
                   to={editAddress('brands', { id: row.brand_id }) ?? ''}
+                  size="sm"
                   fw={500}
                   c={LINK_COLOUR}
                 >
@@ -120,11 +120,7 @@ export function Component() {
             </>
           )}
         />
-        {pages > 1 ? (
-          <Suspense fallback={null}>
-            <LazyListPages total={pages} value={page} onChange={showPage} />
-          </Suspense>
-        ) : null}
+        <ListPages total={pages} value={page} onChange={showPage} />
       </ListState>
     </Stack>
   );
