@@ -209,5 +209,5 @@ describe('many at once', () => {
       .click();
     await page.waitForURL(new RegExp(`/admin/content\\?brand=${brand.id}`));
     expectNoConsoleErrors();
-  }, 180_000);
+  }, 240_000);
 });
