@@ -426,13 +426,13 @@ describe('the content screen', () => {
     await editor.waitFor({ state: 'hidden' });
     const row = page.getByRole('table', { name: 'Content' }).locator('tbody tr').first();
     await poll(() => row.locator('td').nth(5).textContent()).toBe('EN');
-    expect(await row.locator('td').nth(6).textContent()).toBe('0:03');
+    expect(await row.locator('td').nth(7).textContent()).toBe('0:03');
 
     await page.getByRole('button', { name: 'Edit S1E1' }).click();
     await editor.getByRole('button', { name: 'Detach' }).click();
     await editor.getByText('No video attached in English.').waitFor();
     await editor.getByRole('button', { name: 'Close' }).last().click();
-    await poll(() => row.locator('td').nth(4).textContent()).toBe('None');
+    await poll(() => row.locator('td').nth(5).textContent()).toBe('None');
     expectNoConsoleErrors();
   });
 
