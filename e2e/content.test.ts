@@ -36,7 +36,8 @@ async function rowsOf(page: Page): Promise<string[]> {
   return rows.evaluateAll((trs) =>
     trs.map((tr) => {
       const cells = [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '');
-      return `S${cells[0]}E${cells[1]} ${cells[2]}`;
+      // The first cell is the row's checkbox (issue 38).
+      return `S${cells[1]}E${cells[2]} ${cells[3]}`;
     }),
   );
 }
@@ -139,9 +140,9 @@ describe('the content screen', () => {
 
     const row = page.getByRole('table', { name: 'Content' }).locator('tbody tr').first();
     await row.getByText('The Hollow Oak').waitFor();
-    expect(await row.locator('td').nth(3).locator('span').allTextContents()).toEqual(['EN', 'RU']);
-    expect(await row.locator('td').nth(5).textContent()).toBe('Published');
-    expect(await row.locator('td').nth(6).textContent()).toBe('2:05');
+    expect(await row.locator('td').nth(4).locator('span').allTextContents()).toEqual(['EN', 'RU']);
+    expect(await row.locator('td').nth(6).textContent()).toBe('Published');
+    expect(await row.locator('td').nth(7).textContent()).toBe('2:05');
 
     // Editing again starts from what was saved; a title change shows in the list.
     await page.getByRole('button', { name: 'Edit S1E1' }).click();
@@ -170,13 +171,13 @@ describe('the content screen', () => {
     await editor.getByLabel('Duration (seconds)').fill('130');
     await editor.getByRole('button', { name: 'Save content' }).click();
     await toast(page, /changed by someone else/).waitFor();
-    await poll(() => row.locator('td').nth(6).textContent()).toBe('3:20');
+    await poll(() => row.locator('td').nth(7).textContent()).toBe('3:20');
     // The modal offers the ways on; Keep mine, and the next save replaces theirs.
     const conflict = editor.getByRole('alert').filter({ hasText: 'Someone else saved this content' });
     await conflict.getByRole('button', { name: 'Keep mine' }).click();
     await editor.getByRole('button', { name: 'Save content' }).click();
     await toast(page, 'Content saved').waitFor();
-    await poll(() => row.locator('td').nth(6).textContent()).toBe('2:10');
+    await poll(() => row.locator('td').nth(7).textContent()).toBe('2:10');
     // Someone else again; Load their version shows it as stored.
     await post('/api/content/update', { id: item.id, duration_sec: 200 });
     await editor.getByLabel('Duration (seconds)').fill('140');
@@ -424,14 +425,14 @@ describe('the content screen', () => {
     await editor.getByRole('button', { name: 'Close' }).last().click();
     await editor.waitFor({ state: 'hidden' });
     const row = page.getByRole('table', { name: 'Content' }).locator('tbody tr').first();
-    await poll(() => row.locator('td').nth(4).textContent()).toBe('EN');
-    expect(await row.locator('td').nth(6).textContent()).toBe('0:03');
+    await poll(() => row.locator('td').nth(5).textContent()).toBe('EN');
+    expect(await row.locator('td').nth(7).textContent()).toBe('0:03');
 
     await page.getByRole('button', { name: 'Edit S1E1' }).click();
     await editor.getByRole('button', { name: 'Detach' }).click();
     await editor.getByText('No video attached in English.').waitFor();
     await editor.getByRole('button', { name: 'Close' }).last().click();
-    await poll(() => row.locator('td').nth(4).textContent()).toBe('None');
+    await poll(() => row.locator('td').nth(5).textContent()).toBe('None');
     expectNoConsoleErrors();
   });
 

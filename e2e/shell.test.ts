@@ -246,7 +246,8 @@ describe('the layout', () => {
     await drawer.waitFor();
     const links = drawer.getByRole('link');
     // The specification's seven first and in order; after them Videos (issue 29), Preview (issue 17), Schedule (issue 18)
-    // and Bin (issue 16) for everyone, then an admin's Staff (issue 15) and Activity (issue 16).
+    // and Bin (issue 16) for everyone, then an admin's Staff (issue 15) and Activity (issue 16); Readiness (issue 38)
+    // right after Videos.
     expect(await links.allInnerTexts()).toEqual([
       'Brands',
       'Content',
@@ -256,6 +257,7 @@ describe('the layout', () => {
       'JSON Build',
       'Promocodes',
       'Videos',
+      'Readiness',
       'Preview',
       'Schedule',
       'Bin',

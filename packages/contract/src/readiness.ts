@@ -42,7 +42,7 @@ export type ReadinessItem = z.infer<typeof ReadinessItem>;
 export const ReadinessLang = z.object({
   lang_id: Id,
   playable: z.int().min(0),
-  /** The first READINESS_LISTED problems, brand's first: a big brand missing a language has thousands. */
+  /** The first READINESS_LISTED problems (the last item's all), brand's first: a big brand missing a language has thousands. */
   problems: z.array(ReadinessItem),
   /** Every problem, listed or not (decision 064). */
   problem_count: z.int().min(0),

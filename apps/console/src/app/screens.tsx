@@ -82,6 +82,14 @@ export const screens: Screen[] = [
     inSidebar: true,
     load: () => import('../features/videos/route.tsx'),
   },
+  // Every brand and language with problems (issue 38), after Videos: the worklist of what to mend.
+  {
+    path: 'readiness',
+    permission: 'read',
+    title: 'Readiness',
+    inSidebar: true,
+    load: () => import('../features/readiness/route.tsx'),
+  },
   {
     path: 'preview',
     permission: 'read',

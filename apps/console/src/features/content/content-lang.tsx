@@ -8,6 +8,7 @@ import { DeleteToBinButton } from '../../shared/bin/index.ts';
 import { LanguageTabs, startFrom, valuesFrom } from '../../shared/editing/index.ts';
 import { ImageField, imageInput } from '../../shared/fields/index.ts';
 import { lazyComponent } from '../../shared/screen/index.ts';
+import { NotPlannedSwitch } from './not-planned.tsx';
 import { VideoSection } from './video-section.tsx';
 
 /** Subtitles (upload, cues, timing shift) load with the first version shown, not with the modal. */
@@ -162,6 +163,7 @@ export function ContentLangs({
                     There is no {langName} version yet.
                   </Text>
                 ) : null}
+                <NotPlannedSwitch contentId={contentId} langId={langId} langName={langName} />
                 {brandLacks(langId) && (
                   <Text size="sm" c="dimmed" data-testid="brand-lacks-language">
                     The brand has no {langName} version: the apps show this episode in {langName} once it has one.

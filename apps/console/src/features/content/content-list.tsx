@@ -74,6 +74,7 @@ export function ContentList({
   createAction,
   onClear,
   onPage,
+  bulk,
   children,
 }: {
   list: ReturnType<typeof useContentPage>;
@@ -84,6 +85,8 @@ export function ContentList({
   createAction: ReactNode;
   onClear: () => void;
   onPage: (page: number) => void;
+  /** The selected rows' bar (bulk changes), above the table. */
+  bulk?: ReactNode;
   children: ReactNode;
 }) {
   const total = list.data?.total ?? 0;
@@ -94,6 +97,7 @@ export function ContentList({
   else
     body = (
       <Stack gap="sm">
+        {bulk}
         {children}
         <Group justify="space-between">
           <Text size="sm" c="dimmed" aria-live="polite">

@@ -3,7 +3,7 @@ import { CONTENT_SORTS } from '@kids-vod/contract/client';
 import { formatDuration } from '@kids-vod/contract/format';
 import { ActionIcon, Table } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPencil } from '@tabler/icons-react';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import {
   ActionsHeader,
   Cell,
@@ -17,6 +17,7 @@ import {
   SortHeader,
 } from '../../shared/lists/index.ts';
 import { defaultTitle, episodeCode } from './format.ts';
+import { pageState } from './selection.ts';
 
 /** The columns the server sorts by (the contract's). */
 export const SORT_COLUMNS = CONTENT_SORTS;
@@ -45,6 +46,61 @@ const COLUMNS: [SortColumn, string][] = [
   ['published', 'Published'],
   ['duration', 'Duration'],
 ];
+
+const CHECK_STYLE = {
+  display: 'block',
+  width: 18,
+  height: 18,
+  margin: 0,
+  accentColor: 'var(--mantine-primary-color-filled)',
+};
+const CHECK_CELL = { width: 40 };
+
+/** A row's checkbox: a click on it (or its cell) selects, and does not open the item as a click on the row does. */
+function SelectCell({ label, checked, onChange }: { label: string; checked: boolean; onChange: () => void }) {
+  return (
+    <Cell style={CHECK_CELL} onClick={(e) => e.stopPropagation()}>
+      <input type="checkbox" aria-label={label} checked={checked} onChange={onChange} style={CHECK_STYLE} />
+    </Cell>
+  );
+}
+
+/** The header's checkbox: the page's rows all, some (mixed) or none selected. */
+function SelectPage({ state, onChange }: { state: 'all' | 'some' | 'none'; onChange: () => void }) {
+  return (
+    <Table.Th style={CHECK_CELL}>
+      <input
+        type="checkbox"
+        aria-label="Select every item on this page"
+        data-select-page
+        checked={state === 'all'}
+        ref={(input) => {
+          if (input) input.indeterminate = state === 'some';
+        }}
+        onChange={onChange}
+        style={CHECK_STYLE}
+      />
+    </Table.Th>
+  );
+}
+
+/** The languages of its versions, then those it will not come in ("ES not planned"). */
+function LanguagesCell({ item, code }: { item: Content; code: (langId: number) => string }) {
+  if (item.langs.length === 0 && item.not_planned_lang_ids.length === 0) return <CellText dimmed>None</CellText>;
+  const badges: ReactNode[] = item.langs.map((l) => (
+    <CellBadge key={l.lang_id} variant="default">
+      {code(l.lang_id)}
+    </CellBadge>
+  ));
+  for (const langId of item.not_planned_lang_ids) {
+    badges.push(
+      <CellBadge key={`not-${langId}`} variant="outline" color="gray">
+        {code(langId)} not planned
+      </CellBadge>,
+    );
+  }
+  return <CellGroup>{badges}</CellGroup>;
+}
 
 /** Which language versions have a video: "None", "All: EN, FR", or "EN" and what is missing. */
 function VideoCell({ item, code }: { item: Content; code: (langId: number) => string }) {
@@ -77,6 +133,8 @@ export const ContentTable = memo(function ContentTable({
   reorderable,
   onMove,
   onEdit,
+  selected,
+  onSelect,
 }: {
   rows: Content[];
   positions: Map<number, { position: number; count: number }>;
@@ -88,6 +146,10 @@ export const ContentTable = memo(function ContentTable({
   reorderable: boolean;
   onMove: (item: Content, direction: MoveDirection) => void;
   onEdit: (item: Content) => void;
+  /** The rows selected for a bulk change; null where the person may not change content (no checkboxes). */
+  selected: ReadonlySet<number> | null;
+  /** A row's checkbox (its id) or the header's ('page'). */
+  onSelect: (what: number | 'page') => void;
 }) {
   const code = (langId: number) => codes.get(langId) ?? `#${langId}`;
   const header = { sort, direction: dir, onSort: (c: string, d: SortDirection) => onSort(c as SortColumn, d) };
@@ -96,6 +158,15 @@ export const ContentTable = memo(function ContentTable({
       <Table striped highlightOnHover verticalSpacing={6} aria-label="Content">
         <Table.Thead>
           <Table.Tr>
+            {selected ? (
+              <SelectPage
+                state={pageState(
+                  selected,
+                  rows.map((c) => c.id),
+                )}
+                onChange={() => onSelect('page')}
+              />
+            ) : null}
             {COLUMNS.map(([column, label]) => (
               <SortHeader key={column} label={label} column={column} {...header} />
             ))}
@@ -111,6 +182,13 @@ export const ContentTable = memo(function ContentTable({
             const downDisabled = !reorderable || !at || at.position >= at.count;
             return (
               <Row key={c.id} striped data-testid={`content-row-${c.id}`} onOpen={() => onEdit(c)}>
+                {selected ? (
+                  <SelectCell
+                    label={`Select ${label}${title ? ` · ${title}` : ''}`}
+                    checked={selected.has(c.id)}
+                    onChange={() => onSelect(c.id)}
+                  />
+                ) : null}
                 <Cell>{c.season}</Cell>
                 <Cell>{c.sort_number}</Cell>
                 <Cell style={TITLE_STYLE}>
@@ -123,17 +201,7 @@ export const ContentTable = memo(function ContentTable({
                   )}
                 </Cell>
                 <Cell>
-                  {c.langs.length ? (
-                    <CellGroup>
-                      {c.langs.map((l) => (
-                        <CellBadge key={l.lang_id} variant="default">
-                          {code(l.lang_id)}
-                        </CellBadge>
-                      ))}
-                    </CellGroup>
-                  ) : (
-                    <CellText dimmed>None</CellText>
-                  )}
+                  <LanguagesCell item={c} code={code} />
                 </Cell>
                 <Cell>
                   <VideoCell item={c} code={code} />

@@ -19,6 +19,7 @@ import {
 } from '../../shared/lists/index.ts';
 import { lazyComponent, useIdle, whenIdle } from '../../shared/screen/index.ts';
 import { queryClient, useMay } from '../../shared/session/index.ts';
+import { useBulk } from './bulk-bar.tsx';
 import {
   CONTENT_PAGE_SIZE,
   type ContentView,
@@ -267,6 +268,7 @@ export function Component() {
   const brandName = brand?.name ?? 'This brand';
 
   const seasons = useMemo(() => seasonsOf(list.data, season), [list.data, season]);
+  const defaultSeason = season ?? seasons[seasons.length - 1] ?? 1;
   const positions = useMemo(() => positionsOf(list.data), [list.data]);
 
   const codes = useMemo(
@@ -288,6 +290,8 @@ export function Component() {
     setUrl({ sort: column, dir: direction, page: '1' }),
   );
   const onEdit = useCallbackRef(open);
+  // Rows selected for one change (issue 38): cleared when another brand, season or search is listed.
+  const bulk = useBulk({ brand, rows, matching, view, defaultSeason, listed: `${brandId} ${season} ${url.search}` });
   const onBrand = useCallbackRef((v: string) => {
     setSearch('');
     setUrl({ brand: v, season: '', search: '', page: '1' });
@@ -341,6 +345,7 @@ export function Component() {
             setUrl({ search: '', season: '', page: '1' });
           }}
           onPage={showPage}
+          bulk={bulk.bar}
         >
           <ContentTable
             rows={rows}
@@ -352,6 +357,8 @@ export function Component() {
             reorderable={reorderable && mayReorder}
             onMove={onMove}
             onEdit={onEdit}
+            selected={bulk.selected}
+            onSelect={bulk.onSelect}
           />
         </ContentList>
       )}
@@ -363,7 +370,7 @@ export function Component() {
             key={editing.key}
             brand={brand}
             initial={editing.item}
-            defaultSeason={season ?? seasons[seasons.length - 1] ?? 1}
+            defaultSeason={defaultSeason}
             onClosed={closed}
           />
         ) : null}

@@ -47,7 +47,13 @@ describe('POST /api/content/not_planned', () => {
     const both = await readyEpisode(b, [ENGLISH, SPANISH]);
     const englishOnly = await readyEpisode(b, [ENGLISH]);
     const before = langOf(await t.call(api.brand.readiness, { brand_id: b }), SPANISH);
-    expect(before?.problems.filter((p) => p.id === englishOnly).map((p) => p.problem)).toEqual(['no_title']);
+    expect(before?.problems.filter((p) => p.id === englishOnly).map((p) => p.problem)).toEqual([
+      'unpublished',
+      'no_title',
+      'no_description',
+      'no_video',
+      'no_thumbnail',
+    ]);
     expect(hiddenIds((await t.call(api.catalog.preview, { lang: 'es', country: 'ES' })).hidden)).toContain(englishOnly);
 
     const marked = await t.call(api.content.notPlanned, {
@@ -89,7 +95,7 @@ describe('POST /api/content/not_planned', () => {
       not_planned: false,
     });
     expect(planned.not_planned_lang_ids).toEqual([]);
-    expect(langOf(await t.call(api.brand.readiness, { brand_id: b }), SPANISH)?.problem_count).toBe(1);
+    expect(langOf(await t.call(api.brand.readiness, { brand_id: b }), SPANISH)?.problem_count).toBe(5);
   });
 
   it('answers 404 for an episode unknown or in the bin, 400 for an unknown language, and is a catalogue change', async () => {

@@ -101,7 +101,15 @@ describe('brand readiness', () => {
     expect(ru.playable).toBe(0);
     expect(ru.problem_count).toBe(ru.problems.length);
     expect(problemsOf(r, RUSSIAN, 'brand', b)).toEqual(['brand no_logo', 'brand no_playable_content']);
-    expect(problemsOf(r, RUSSIAN, 'content', ready)).toEqual(['content no_title']);
+    // An episode without a Russian version: every problem at once, not its title first and the rest once it is
+    // written (issue 38).
+    expect(problemsOf(r, RUSSIAN, 'content', ready)).toEqual([
+      'content unpublished',
+      'content no_title',
+      'content no_description',
+      'content no_video',
+      'content no_thumbnail',
+    ]);
     const inRussian = await t.call(api.catalog.preview, { lang: 'ru', country: 'DE' });
     expect(reasonsOf(inRussian.hidden, 'brand', b)).toEqual(['no_playable_content']);
     const inEnglish = await t.call(api.catalog.preview, { lang: 'en', country: 'DE' });
@@ -120,6 +128,22 @@ describe('brand readiness', () => {
     expect(problemsOf(after, RUSSIAN, 'content', ready)).toEqual([]);
     const shown = await t.call(api.catalog.preview, { lang: 'ru', country: 'DE' });
     expect(shown.catalogue.brands.map((x) => x.id)).toContain(b);
+  });
+
+  it('lists an item begun within the limit whole: the last listed episode has all its problems (issue 38)', async () => {
+    const b = await brand('Many Bunnies');
+    await t.call(api.brand.langAdd, { brand_id: b, lang_id: RUSSIAN, title: 'Mnogo', is_published: true });
+    // 101 episodes without a Russian version, five problems each, after the brand's two: 507 in all.
+    const ids: number[] = [];
+    for (let n = 0; n < 101; n++) ids.push(await episode(b, 1, { title: `E${n}` }));
+    const ru = langOf(await readiness(b), RUSSIAN);
+    expect(ru.problem_count).toBe(507);
+    const perItem = new Map<number, number>();
+    for (const p of ru.problems.filter((x) => x.kind === 'content')) perItem.set(p.id, (perItem.get(p.id) ?? 0) + 1);
+    // The 100th begins at 497, within the 500 listed, and is listed whole; the 101st is counted only.
+    expect([...perItem.keys()]).toEqual(ids.slice(0, 100));
+    expect(new Set(perItem.values())).toEqual(new Set([5]));
+    expect(ru.problems.length).toBe(502);
   });
 
   it('counts an unpublished brand’s episodes (readiness comes before publishing) but not unpublished episodes', async () => {

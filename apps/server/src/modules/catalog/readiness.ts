@@ -145,8 +145,11 @@ export async function episodeProblemsIn(
   const items: ReadinessItem[] = [];
   let count = 0;
   for (const e of episodes) {
+    // An item begun within the limit is listed whole: its problems are one line.
+    const listed = count < limit;
     for (const problem of episodeProblems(e)) {
-      if (count++ < limit) {
+      count++;
+      if (listed) {
         const name = episodeName(e, names.get(e.brand_id) ?? '');
         items.push({ kind: 'content', id: e.id, brand_id: e.brand_id, name, problem });
       }
@@ -157,10 +160,11 @@ export async function episodeProblemsIn(
 
 /** What is missing on one episode in one language. */
 export function episodeProblems(e: EpisodeRow): ReadinessItem['problem'][] {
-  // A version starts with its title; once written, what else it lacks shows. One line an episode, not four.
-  if (e.version_id === null) return ['no_title'];
+  // Every problem at once, a missing version's too (issue 38): the console shows an episode's problems on one line,
+  // so naming only its title until that is written hid the rest a layer at a time. A version that is not there is
+  // not published, has no texts, no video and no thumbnail.
   const problems: ReadinessItem['problem'][] = [];
-  if (!e.is_published || e.version_published === false) problems.push('unpublished');
+  if (!e.is_published || e.version_published !== true) problems.push('unpublished');
   if (!e.title) problems.push('no_title');
   if (!e.has_description) problems.push('no_description');
   if (e.video_id === null) problems.push('no_video');
@@ -271,8 +275,11 @@ async function langReadiness(
   // Only the first READINESS_LISTED are made into items; the rest are counted (a big brand has tens of thousands).
   const problems: ReadinessItem[] = [];
   let count = 0;
+  // An item begun within the limit is listed whole: its problems are one line.
   const add = (kind: ReadinessItem['kind'], id: number, name: () => string, problem: ReadinessItem['problem']) => {
-    if (count++ < READINESS_LISTED) problems.push({ kind, id, name: name(), problem });
+    const last = problems.at(-1);
+    const begun = last !== undefined && last.kind === kind && last.id === id && count === problems.length;
+    if (count++ < READINESS_LISTED || begun) problems.push({ kind, id, name: name(), problem });
   };
   for (const problem of brandProblems(own, rulesOf.get(brandId) ?? [], playable, at)) {
     add('brand', brandId, () => brandName, problem);
