@@ -1,12 +1,19 @@
 import { AUDIT_KIND_WORDS } from '@kids-vod/contract/audit-words';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconDownload, IconFilterOff } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { errorMessage } from '../../shared/api/index.ts';
 import { DateField } from '../../shared/fields/index.ts';
 import { AuditEntryCard, type AuditFilter } from '../../shared/history/index.ts';
-import { FilterSelect, ListHeader, ListState, useUrlSearch, useUrlState } from '../../shared/lists/index.ts';
+import {
+  ClearFilters,
+  FilterSelect,
+  ListHeader,
+  ListState,
+  useUrlSearch,
+  useUrlState,
+} from '../../shared/lists/index.ts';
 import { useActivity, useDownloadActivity, usePeople } from './api.ts';
 
 const URL_DEFAULTS = { person: '', kind: '', item: '', from: '', to: '' };
@@ -107,19 +114,13 @@ export function Component() {
           minDate={asDate(url.from) ?? undefined}
           w={150}
         />
-        {filtered ? (
-          <Button
-            variant="subtle"
-            leftSection={<IconFilterOff size={16} aria-hidden />}
-            onClick={() => {
-              setItem('');
-              setUrl(URL_DEFAULTS);
-            }}
-            style={{ alignSelf: 'flex-end' }}
-          >
-            Clear filters
-          </Button>
-        ) : null}
+        <ClearFilters
+          filtered={filtered}
+          onClear={() => {
+            setItem('');
+            setUrl(URL_DEFAULTS);
+          }}
+        />
       </ListHeader>
       {download.isError ? (
         <Alert color="red" role="alert" title="The CSV could not be downloaded">

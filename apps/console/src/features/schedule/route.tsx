@@ -1,9 +1,8 @@
 import type { ScheduleEdge } from '@kids-vod/contract';
 import { Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconFilterOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useBrands, useCountries, useLanguages } from '../../shared/api/index.ts';
-import { FilterSelect, ListHeader, ListState, useUrlState } from '../../shared/lists/index.ts';
+import { ClearFilters, FilterSelect, ListHeader, ListState, useUrlState } from '../../shared/lists/index.ts';
 import { ownTimeZone } from '../../shared/time/index.ts';
 import { useScheduleEdges } from './api.ts';
 import { AutomaticBuilds } from './automatic-builds.tsx';
@@ -92,16 +91,7 @@ export function Component() {
           onChange={(kind) => setUrl({ kind })}
           w={180}
         />
-        {filtered ? (
-          <Button
-            variant="subtle"
-            leftSection={<IconFilterOff size={16} aria-hidden />}
-            onClick={() => setUrl({ country: '', lang: '', kind: '' })}
-            style={{ alignSelf: 'flex-end' }}
-          >
-            Clear filters
-          </Button>
-        ) : null}
+        <ClearFilters filtered={filtered} onClear={() => setUrl({ country: '', lang: '', kind: '' })} />
       </ListHeader>
 
       <Paper withBorder p="md" component="section" aria-labelledby="soon-title">

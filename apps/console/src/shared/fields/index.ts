@@ -2,6 +2,7 @@ export { BrandSelect } from './brand-select.tsx';
 export { choicesError } from './choices-error.tsx';
 export { CodeInput } from './code-input.tsx';
 export { ColourField } from './colour-field.tsx';
+export { CurrentPasswordField } from './current-password-field.tsx';
 export { DateField } from './date-field.tsx';
 export { useDatePickerProps } from './date-picker.ts';
 export { ImageField, imageInput, useImageUploading } from './image-field.tsx';

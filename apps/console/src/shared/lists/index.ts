@@ -1,3 +1,4 @@
+export { ClearFilters } from './clear-filters.tsx';
 export { FilterSelect } from './filter-select.tsx';
 export { Cell, CellBadge, CellGroup, CellText, Row } from './list-cells.tsx';
 export { ListHeader } from './list-header.tsx';

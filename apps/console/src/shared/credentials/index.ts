@@ -1,0 +1,1 @@
+export { CredentialTable, type Ending } from './credential-table.tsx';
