@@ -5,6 +5,7 @@ export { ColourField } from './colour-field.tsx';
 export { CurrentPasswordField } from './current-password-field.tsx';
 export { DateField } from './date-field.tsx';
 export { useDatePickerProps } from './date-picker.ts';
+export { DateSpan } from './date-span.tsx';
 export { ImageField, imageInput, useImageUploading } from './image-field.tsx';
 export { LanguageSelect } from './language-select.tsx';
 export { NewPasswordField } from './new-password-field.tsx';
