@@ -1,10 +1,10 @@
 import { ChangePasswordBody, ROLE_DESCRIPTIONS, ROLE_LABELS } from '@kids-vod/contract';
-import { Button, Checkbox, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../shared/api/index.ts';
 import { ApiTokens } from '../../shared/api-tokens/index.ts';
-import { NewPasswordField } from '../../shared/fields/index.ts';
+import { CurrentPasswordField, NewPasswordField } from '../../shared/fields/index.ts';
 import { useProfile } from '../../shared/session/index.ts';
 import { TwoFactorSetup } from '../../shared/two-factor/index.ts';
 import { useChangePassword, useUpdateName } from './api.ts';
@@ -68,12 +68,7 @@ function PasswordForm({ userInputs }: { userInputs: string[] }) {
       )}
     >
       <Stack gap="sm" maw={420}>
-        <PasswordInput
-          label="Current password"
-          autoComplete="current-password"
-          required
-          {...form.getInputProps('current_password')}
-        />
+        <CurrentPasswordField label="Current password" {...form.getInputProps('current_password')} />
         <NewPasswordField
           label="New password"
           description="At least 10 characters. Your other sessions end when it changes."

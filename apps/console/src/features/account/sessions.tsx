@@ -1,7 +1,6 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { CredentialTable } from '../../shared/credentials/index.ts';
 import { confirmAction, RevokeButton } from '../../shared/feedback/index.ts';
-import { ActionsHeader, ListState, ListTable } from '../../shared/lists/index.ts';
-import { formatMoment } from '../../shared/time/index.ts';
 import { useRevokeSession, useSessions } from './api.ts';
 import { describeUserAgent } from './user-agent.ts';
 
@@ -9,8 +8,7 @@ import { describeUserAgent } from './user-agent.ts';
 export function Sessions() {
   const sessions = useSessions();
   const revoke = useRevokeSession();
-  const rows = sessions.data ?? [];
-  const others = rows.filter((s) => !s.current).length;
+  const others = (sessions.data ?? []).filter((s) => !s.current).length;
 
   async function signOutOthers() {
     const sure = await confirmAction({
@@ -23,22 +21,19 @@ export function Sessions() {
 
   return (
     <Stack gap="sm">
-      <ListState query={sessions} isEmpty={rows.length === 0} emptyText="No sessions.">
-        <ListTable
-          label="Sessions"
-          minWidth={640}
-          head={
+      <CredentialTable
+        label="Sessions"
+        query={sessions}
+        emptyText="No sessions."
+        testId="session"
+        what={{
+          head: (
             <>
               <Table.Th>Browser</Table.Th>
               <Table.Th>Address</Table.Th>
-              <Table.Th>Signed in</Table.Th>
-              <Table.Th>Last used</Table.Th>
-              <ActionsHeader w={120} />
             </>
-          }
-          rows={rows}
-          testId="session"
-          cells={(s) => (
+          ),
+          cells: (s) => (
             <>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
@@ -53,22 +48,23 @@ export function Sessions() {
                 </Group>
               </Table.Td>
               <Table.Td ff="monospace">{s.ip ?? '—'}</Table.Td>
-              <Table.Td>{formatMoment(s.created_at)}</Table.Td>
-              <Table.Td>{formatMoment(s.last_used_at)}</Table.Td>
-              <Table.Td>
-                {s.current ? null : (
-                  <RevokeButton
-                    label="Sign out"
-                    name={describeUserAgent(s.user_agent)}
-                    accessibleName={`Sign out ${describeUserAgent(s.user_agent)} at ${s.ip ?? 'unknown address'}`}
-                    onConfirmed={() => revoke.mutate(s)}
-                  />
-                )}
-              </Table.Td>
             </>
-          )}
-        />
-      </ListState>
+          ),
+        }}
+        began="Signed in"
+        actionsWidth={120}
+        revoke={revoke}
+        end={(s, ending) =>
+          s.current ? null : (
+            <RevokeButton
+              label="Sign out"
+              name={describeUserAgent(s.user_agent)}
+              accessibleName={`Sign out ${describeUserAgent(s.user_agent)} at ${s.ip ?? 'unknown address'}`}
+              {...ending}
+            />
+          )
+        }
+      />
       {others > 0 ? (
         <Group>
           <Button variant="default" color="red" onClick={signOutOthers} loading={revoke.isPending}>

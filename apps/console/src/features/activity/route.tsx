@@ -1,12 +1,20 @@
 import { AUDIT_KIND_WORDS } from '@kids-vod/contract/audit-words';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconDownload, IconFilterOff } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { errorMessage } from '../../shared/api/index.ts';
-import { DateField } from '../../shared/fields/index.ts';
+import { DateSpan } from '../../shared/fields/index.ts';
 import { AuditEntryCard, type AuditFilter } from '../../shared/history/index.ts';
-import { FilterSelect, ListHeader, ListState, useUrlSearch, useUrlState } from '../../shared/lists/index.ts';
+import {
+  ClearFilters,
+  FilterSelect,
+  ListHeader,
+  ListState,
+  urlInputProps,
+  useUrlSearch,
+  useUrlState,
+} from '../../shared/lists/index.ts';
 import { useActivity, useDownloadActivity, usePeople } from './api.ts';
 
 const URL_DEFAULTS = { person: '', kind: '', item: '', from: '', to: '' };
@@ -47,6 +55,12 @@ export function Component() {
   const people = usePeople();
   const download = useDownloadActivity();
   const filtered = Object.values(url).some(Boolean);
+  const bind = urlInputProps(url, setUrl);
+  // A date filter's input props, as a form's getInputProps gives them: the address's day, and a new one into it.
+  const dayProps = (end: 'from' | 'to') => ({
+    value: asDate(url[end]),
+    onChange: (day: string | null) => setUrl({ [end]: day ?? '' }),
+  });
   const count = activity.data
     ? `${entries.length.toLocaleString('en-GB')} ${entries.length === 1 ? 'entry' : 'entries'}${activity.hasNextPage ? ', older ones below' : ''}`
     : null;
@@ -70,20 +84,11 @@ export function Component() {
           label="Person"
           placeholder="Anyone"
           data={(people.data ?? []).map((p) => ({ value: String(p.id), label: `${p.name} (${p.email})` }))}
-          value={url.person}
-          onChange={(person) => setUrl({ person })}
+          {...bind('person')}
           searchable
           w={240}
         />
-        <FilterSelect
-          label="Kind of item"
-          placeholder="Any kind"
-          data={KINDS}
-          value={url.kind}
-          onChange={(kind) => setUrl({ kind })}
-          searchable
-          w={220}
-        />
+        <FilterSelect label="Kind of item" placeholder="Any kind" data={KINDS} {...bind('kind')} searchable w={220} />
         <TextInput
           label="Item id"
           placeholder="Any item"
@@ -91,35 +96,18 @@ export function Component() {
           onChange={(e) => setItem(e.currentTarget.value)}
           w={120}
         />
-        <DateField
-          label="From"
-          placeholder="Any time"
-          value={asDate(url.from)}
-          onChange={(v) => setUrl({ from: v ?? '' })}
-          maxDate={asDate(url.to) ?? undefined}
+        <DateSpan
+          start={{ label: 'From', placeholder: 'Any time', ...dayProps('from') }}
+          end={{ label: 'To', placeholder: 'Today', ...dayProps('to') }}
           w={150}
         />
-        <DateField
-          label="To"
-          placeholder="Today"
-          value={asDate(url.to)}
-          onChange={(v) => setUrl({ to: v ?? '' })}
-          minDate={asDate(url.from) ?? undefined}
-          w={150}
+        <ClearFilters
+          filtered={filtered}
+          onClear={() => {
+            setItem('');
+            setUrl(URL_DEFAULTS);
+          }}
         />
-        {filtered ? (
-          <Button
-            variant="subtle"
-            leftSection={<IconFilterOff size={16} aria-hidden />}
-            onClick={() => {
-              setItem('');
-              setUrl(URL_DEFAULTS);
-            }}
-            style={{ alignSelf: 'flex-end' }}
-          >
-            Clear filters
-          </Button>
-        ) : null}
       </ListHeader>
       {download.isError ? (
         <Alert color="red" role="alert" title="The CSV could not be downloaded">

@@ -3,7 +3,7 @@ import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { IconRestore, IconTrashX } from '@tabler/icons-react';
 import { Suspense, useEffect, useRef } from 'react';
 import { BIN_KINDS, purgeDate } from '../../shared/bin/index.ts';
-import { confirmAction, DANGER_TEXT } from '../../shared/feedback/index.ts';
+import { confirmAction, RowDeleteButton } from '../../shared/feedback/index.ts';
 import {
   ActionsHeader,
   ClearSearch,
@@ -153,18 +153,14 @@ export function Component() {
                         </Button>
                       ) : null}
                       {mayPurge ? (
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          color="red"
-                          c={DANGER_TEXT}
-                          leftSection={<IconTrashX size={14} aria-hidden />}
+                        <RowDeleteButton
+                          icon={IconTrashX}
                           aria-label={`Delete for good: ${row.name}`}
                           loading={busy(row, purge)}
                           onClick={() => void onPurge(row, index)}
                         >
                           Delete for good
-                        </Button>
+                        </RowDeleteButton>
                       ) : null}
                     </Group>
                   </Table.Td>

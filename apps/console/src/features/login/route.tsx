@@ -1,11 +1,12 @@
 import { LoginBody } from '@kids-vod/contract';
-import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_SCREEN, screens } from '../../app/screens.tsx';
 import { errorMessage } from '../../shared/api/index.ts';
+import { CurrentPasswordField } from '../../shared/fields/index.ts';
 import { usePageTitle } from '../../shared/screen/index.ts';
 import { needsTotpCode, useLogin, useProfile } from '../../shared/session/index.ts';
 
@@ -70,10 +71,8 @@ export function Component() {
               key={form.key('email')}
               {...form.getInputProps('email')}
             />
-            <PasswordInput
+            <CurrentPasswordField
               label="Password"
-              autoComplete="current-password"
-              required
               readOnly={askCode}
               key={form.key('password')}
               {...form.getInputProps('password')}

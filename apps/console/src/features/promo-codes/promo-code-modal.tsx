@@ -5,7 +5,7 @@ import { schemaResolver } from '@mantine/form';
 import { IconWand } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { addOrUpdate, EditorModal, useEditor, valuesFrom } from '../../shared/editing/index.ts';
-import { CodeInput, DateField, NumberField } from '../../shared/fields/index.ts';
+import { CodeInput, DateSpan, NumberField } from '../../shared/fields/index.ts';
 import { ListState } from '../../shared/lists/index.ts';
 import { useMay } from '../../shared/session/index.ts';
 import { promoCodeQuery, useAddPromoCode, useForgetPromoCode, usePromoCode, useUpdatePromoCode } from './api.ts';
@@ -167,17 +167,9 @@ export function PromoCodeModal({
             thousandSeparator=","
             {...form.getInputProps('max_uses')}
           />
-          <DateField
-            label="Valid from"
-            placeholder="Any time"
-            maxDate={form.values.valid_until ?? undefined}
-            {...form.getInputProps('valid_from')}
-          />
-          <DateField
-            label="Valid until"
-            placeholder="No end"
-            minDate={form.values.valid_from ?? undefined}
-            {...form.getInputProps('valid_until')}
+          <DateSpan
+            start={{ label: 'Valid from', placeholder: 'Any time', ...form.getInputProps('valid_from') }}
+            end={{ label: 'Valid until', placeholder: 'No end', ...form.getInputProps('valid_until') }}
           />
         </SimpleGrid>
         <Switch

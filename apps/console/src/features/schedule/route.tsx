@@ -1,9 +1,15 @@
 import type { ScheduleEdge } from '@kids-vod/contract';
 import { Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconFilterOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useBrands, useCountries, useLanguages } from '../../shared/api/index.ts';
-import { FilterSelect, ListHeader, ListState, useUrlState } from '../../shared/lists/index.ts';
+import {
+  ClearFilters,
+  FilterSelect,
+  ListHeader,
+  ListState,
+  urlInputProps,
+  useUrlState,
+} from '../../shared/lists/index.ts';
 import { ownTimeZone } from '../../shared/time/index.ts';
 import { useScheduleEdges } from './api.ts';
 import { AutomaticBuilds } from './automatic-builds.tsx';
@@ -59,6 +65,7 @@ export function Component() {
   const endingSoon = keep(soon.data).filter((e) => e.edge === 'closes');
   const agenda = url.day ? [...month].filter(([day]) => day === url.day) : [...month];
   const filtered = Boolean(url.country || url.lang || url.kind);
+  const bind = urlInputProps(url, setUrl);
   const goMonth = (by: number) => setUrl({ month: monthParam(shiftMonth(shown, by)), day: '' });
 
   return (
@@ -68,8 +75,7 @@ export function Component() {
           label="Territory"
           placeholder="Every country"
           data={(countries.data ?? []).map((c) => ({ value: c.code2, label: `${c.name} (${c.code2})` }))}
-          value={url.country}
-          onChange={(country) => setUrl({ country })}
+          {...bind('country')}
           searchable
           nothingFoundMessage="No such country"
           w={230}
@@ -78,30 +84,13 @@ export function Component() {
           label="Language"
           placeholder="Every language"
           data={(languages.data ?? []).map((l) => ({ value: l.code, label: `${l.name} (${l.code})` }))}
-          value={url.lang}
-          onChange={(lang) => setUrl({ lang })}
+          {...bind('lang')}
           searchable
           nothingFoundMessage="No such language"
           w={210}
         />
-        <FilterSelect
-          label="Kind"
-          placeholder="Every kind"
-          data={KINDS}
-          value={url.kind}
-          onChange={(kind) => setUrl({ kind })}
-          w={180}
-        />
-        {filtered ? (
-          <Button
-            variant="subtle"
-            leftSection={<IconFilterOff size={16} aria-hidden />}
-            onClick={() => setUrl({ country: '', lang: '', kind: '' })}
-            style={{ alignSelf: 'flex-end' }}
-          >
-            Clear filters
-          </Button>
-        ) : null}
+        <FilterSelect label="Kind" placeholder="Every kind" data={KINDS} {...bind('kind')} w={180} />
+        <ClearFilters filtered={filtered} onClear={() => setUrl({ country: '', lang: '', kind: '' })} />
       </ListHeader>
 
       <Paper withBorder p="md" component="section" aria-labelledby="soon-title">

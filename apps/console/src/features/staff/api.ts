@@ -3,6 +3,7 @@ import { api } from '@kids-vod/contract/client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callQuery, send, sharedKeys, usersQuery } from '../../shared/api/index.ts';
 import { tokenKeys } from '../../shared/api-tokens/index.ts';
+import { useRevokeCredential } from '../../shared/credentials/index.ts';
 import { useListChange } from '../../shared/editing/index.ts';
 import { profileQuery } from '../../shared/session/index.ts';
 
@@ -87,8 +88,4 @@ export const useCreateIngestKey = () =>
   );
 
 export const useRevokeIngestKey = () =>
-  useListChange(
-    (key: IngestKey) => send(api.ingestKey.revoke, { body: { id: key.id } }),
-    staffKeys.ingestKeys,
-    'Ingest key revoked',
-  );
+  useRevokeCredential<IngestKey>(api.ingestKey.revoke, staffKeys.ingestKeys, 'Ingest key revoked');

@@ -1,7 +1,7 @@
 import { Code, Stack, Table, Text } from '@mantine/core';
+import { CredentialTable } from '../../shared/credentials/index.ts';
 import { NewSecretForm, RevokeButton } from '../../shared/feedback/index.ts';
-import { ActionsHeader, ListState, ListTable, StateLabel } from '../../shared/lists/index.ts';
-import { formatMoment } from '../../shared/time/index.ts';
+import { StateLabel } from '../../shared/lists/index.ts';
 import { useCreateIngestKey, useIngestKeys, useRevokeIngestKey } from './api.ts';
 
 const IN_USE = ['Active', 'Revoked'] as const;
@@ -25,7 +25,6 @@ function NewIngestKey() {
 export function IngestKeys() {
   const keys = useIngestKeys();
   const revoke = useRevokeIngestKey();
-  const rows = keys.data ?? [];
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
@@ -33,22 +32,18 @@ export function IngestKeys() {
         others.
       </Text>
       <NewIngestKey />
-      <ListState query={keys} isEmpty={rows.length === 0} emptyText="No ingest keys yet.">
-        <ListTable
-          label="Ingest keys"
-          minWidth={640}
-          head={
+      <CredentialTable
+        label="Ingest keys"
+        query={keys}
+        emptyText="No ingest keys yet."
+        what={{
+          head: (
             <>
               <Table.Th>Name</Table.Th>
               <Table.Th>Key starts</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Last used</Table.Th>
-              <Table.Th>State</Table.Th>
-              <ActionsHeader w={110} />
             </>
-          }
-          rows={rows}
-          cells={(k) => (
+          ),
+          cells: (k) => (
             <>
               <Table.Td fw={500}>
                 {k.name}
@@ -61,25 +56,28 @@ export function IngestKeys() {
               <Table.Td>
                 <Code>{k.prefix}…</Code>
               </Table.Td>
-              <Table.Td>{formatMoment(k.created_at)}</Table.Td>
-              <Table.Td>{formatMoment(k.last_used_at)}</Table.Td>
-              <Table.Td>
-                <StateLabel on={!k.revoked_at} words={IN_USE} />
-              </Table.Td>
-              <Table.Td>
-                {k.revoked_at || k.from_settings ? null : (
-                  <RevokeButton
-                    name={k.name}
-                    message="The app using it can no longer send viewing minutes until it gets a new key."
-                    loading={revoke.isPending && revoke.variables?.id === k.id}
-                    onConfirmed={() => revoke.mutate(k)}
-                  />
-                )}
-              </Table.Td>
             </>
-          )}
-        />
-      </ListState>
+          ),
+        }}
+        more={{
+          head: <Table.Th>State</Table.Th>,
+          cells: (k) => (
+            <Table.Td>
+              <StateLabel on={!k.revoked_at} words={IN_USE} />
+            </Table.Td>
+          ),
+        }}
+        revoke={revoke}
+        end={(k, ending) =>
+          k.revoked_at || k.from_settings ? null : (
+            <RevokeButton
+              name={k.name}
+              message="The app using it can no longer send viewing minutes until it gets a new key."
+              {...ending}
+            />
+          )
+        }
+      />
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
 import type { VideoFile } from '@kids-vod/contract';
 import { Anchor, Box, Button, Group, Image, Stack, Table, Text } from '@mantine/core';
-import { IconPlayerPlay, IconTrash, IconVideo } from '@tabler/icons-react';
+import { IconPlayerPlay, IconVideo } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useBrandNames, useLanguages } from '../../shared/api/index.ts';
-import { DANGER_TEXT } from '../../shared/feedback/index.ts';
+import { RowDeleteButton } from '../../shared/feedback/index.ts';
 import { ActionsHeader, LINK_COLOUR, ListTable } from '../../shared/lists/index.ts';
 import { editAddress } from '../../shared/screen/index.ts';
 import { formatMoment } from '../../shared/time/index.ts';
@@ -142,18 +142,13 @@ export function VideosTable({
                 </Button>
               ) : null}
               {mayDelete ? (
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  color="red"
-                  c={DANGER_TEXT}
-                  leftSection={<IconTrash size={14} aria-hidden />}
+                <RowDeleteButton
                   aria-label={`Delete ${file.name}`}
                   loading={deleting === file.id}
                   onClick={() => onDelete(file)}
                 >
                   Delete
-                </Button>
+                </RowDeleteButton>
               ) : null}
             </Group>
           </Table.Td>

@@ -1,7 +1,7 @@
 import { Select, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
+import { CredentialTable } from '../credentials/index.ts';
 import { NewSecretForm, RevokeButton } from '../feedback/index.ts';
-import { ActionsHeader, ListState, ListTable } from '../lists/index.ts';
 import { formatMoment } from '../time/index.ts';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './token-calls.ts';
 
@@ -40,48 +40,31 @@ function NewApiToken() {
 export function ApiTokens({ scope }: { scope: 'own' | 'all' }) {
   const tokens = useApiTokens(scope);
   const revoke = useRevokeApiToken();
-  const rows = tokens.data ?? [];
   return (
     <Stack gap="md">
       {scope === 'own' ? <NewApiToken /> : null}
-      <ListState
+      <CredentialTable
+        label="API tokens"
         query={tokens}
-        isEmpty={rows.length === 0}
         emptyText={scope === 'own' ? 'You have no API tokens.' : 'Nobody has an API token.'}
-      >
-        <ListTable
-          label="API tokens"
-          minWidth={640}
-          head={
+        what={{
+          head: (
             <>
               <Table.Th>Name</Table.Th>
               {scope === 'all' ? <Table.Th>Owner</Table.Th> : null}
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Last used</Table.Th>
-              <Table.Th>Expires</Table.Th>
-              <ActionsHeader w={110} />
             </>
-          }
-          rows={rows}
-          cells={(t) => (
+          ),
+          cells: (t) => (
             <>
               <Table.Td fw={500}>{t.name}</Table.Td>
               {scope === 'all' ? <Table.Td>{t.user_email}</Table.Td> : null}
-              <Table.Td>{formatMoment(t.created_at)}</Table.Td>
-              <Table.Td>{formatMoment(t.last_used_at)}</Table.Td>
-              <Table.Td>{formatMoment(t.expires_at)}</Table.Td>
-              <Table.Td>
-                <RevokeButton
-                  name={t.name}
-                  message="Scripts using it stop working at once."
-                  loading={revoke.isPending && revoke.variables?.id === t.id}
-                  onConfirmed={() => revoke.mutate(t)}
-                />
-              </Table.Td>
             </>
-          )}
-        />
-      </ListState>
+          ),
+        }}
+        more={{ head: <Table.Th>Expires</Table.Th>, cells: (t) => <Table.Td>{formatMoment(t.expires_at)}</Table.Td> }}
+        revoke={revoke}
+        end={(t, ending) => <RevokeButton name={t.name} message="Scripts using it stop working at once." {...ending} />}
+      />
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import type { ApiToken } from '@kids-vod/contract';
 import { api } from '@kids-vod/contract/client';
 import { useQuery } from '@tanstack/react-query';
 import { callQuery, send } from '../api/index.ts';
+import { useRevokeCredential } from '../credentials/index.ts';
 import { useListChange } from '../editing/index.ts';
 
 /** Personal API tokens: own ones on the account screen, everyone's on the staff screen (admins). */
@@ -22,8 +23,4 @@ export const useCreateApiToken = () =>
   );
 
 export const useRevokeApiToken = () =>
-  useListChange(
-    (token: ApiToken) => send(api.token.revoke, { body: { id: token.id } }),
-    tokenKeys.all,
-    'API token revoked',
-  );
+  useRevokeCredential<ApiToken>(api.token.revoke, tokenKeys.all, 'API token revoked');

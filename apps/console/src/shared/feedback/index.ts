@@ -7,4 +7,5 @@ export { LazyTooltip } from './lazy-tooltip.tsx';
 export { setModalsReady } from './modals-ready.ts';
 export { DismissibleError, Notice } from './notice.tsx';
 export { RevokeButton } from './revoke-button.tsx';
+export { RowDeleteButton } from './row-delete-button.tsx';
 export { NewSecretForm, SecretOnce } from './secret-once.tsx';

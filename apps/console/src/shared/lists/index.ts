@@ -1,3 +1,4 @@
+export { ClearFilters } from './clear-filters.tsx';
 export { FilterSelect } from './filter-select.tsx';
 export { Cell, CellBadge, CellGroup, CellText, Row } from './list-cells.tsx';
 export { ListHeader } from './list-header.tsx';
@@ -18,4 +19,12 @@ export { SearchField } from './search-field.tsx';
 export { pageAsked, useAsShown, useServerPages } from './server-pages.ts';
 export { SortHeader } from './sort-header.tsx';
 export { ACTIVE, ItemState, PUBLISHED, StateLabel } from './state-label.tsx';
-export { pageOf, pageParam, type SortDirection, sortRows, useUrlSearch, useUrlState } from './url-state.ts';
+export {
+  pageOf,
+  pageParam,
+  type SortDirection,
+  sortRows,
+  urlInputProps,
+  useUrlSearch,
+  useUrlState,
+} from './url-state.ts';

@@ -3,6 +3,17 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
+ * Input props bound to keys of the address's state, as a form's getInputProps binds its fields: `bind('kind')` gives
+ * a filter its value and puts a change into the address.
+ */
+export function urlInputProps<T extends Record<string, string>>(url: T, setUrl: (changes: Partial<T>) => void) {
+  return (key: keyof T & string) => ({
+    value: url[key],
+    onChange: (value: string) => setUrl({ [key]: value } as Partial<T>),
+  });
+}
+
+/**
  * A list's state (search, sort, page, brand, season, language) kept in the URL, so a link or a reload
  * shows the same list. Setting a value to its default removes it from the URL.
  */

@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Button,
-  Code,
-  Group,
-  Image,
-  List,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Code, Group, Image, List, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../api/index.ts';
 import { CopyTextButton, CopyValue } from '../feedback/index.ts';
+import { CurrentPasswordField } from '../fields/index.ts';
 import { useProfile } from '../session/index.ts';
 import { recoveryCodesFile, useTotpDisable, useTotpEnable, useTotpSetup, useTwoFactorDone } from './two-factor.ts';
 
@@ -170,9 +159,8 @@ function TurnOff() {
       }}
     >
       <Group align="flex-start" gap="sm">
-        <PasswordInput
+        <CurrentPasswordField
           label="Password"
-          autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
           error={error}
