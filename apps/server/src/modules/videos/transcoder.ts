@@ -24,7 +24,14 @@ import {
 import { failureSentence, why } from './failure-words.ts';
 import { firstPlaybackUrl } from './hls/index.ts';
 import { logJobEvent } from './job-log.ts';
-import { catchUpReady, READY_RETRY_MS, tellReady, type VideoReadyListener } from './ready.ts';
+import {
+  catchUpReady,
+  READY_RETRY_MS,
+  tellFailed,
+  tellReady,
+  type VideoFailedListener,
+  type VideoReadyListener,
+} from './ready.ts';
 import { jobFolder, removeDeadJobFolders } from './work-folders.ts';
 
 /**
@@ -65,6 +72,8 @@ export interface TranscoderOptions {
   ladder?: readonly LadderStep[];
   /** Told when a video becomes ready (ready.ts): subtitles add themselves to its master. */
   whenReady?: readonly VideoReadyListener[];
+  /** Told when a video failed for good (ready.ts): webhooks store `video.failed`. */
+  whenFailed?: readonly VideoFailedListener[];
   log: FastifyBaseLogger;
   /** The clock leases and back-off are measured by: the real one, or one a test controls. */
   now?: () => Date;
@@ -218,15 +227,19 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
             status: 'queued' as const,
             next_attempt_at: new Date(clock().getTime() + BACKOFF_MS[job.attempts - 1]).toISOString(),
           };
-    await db.transaction(async (tx) => {
-      const settled = await tx
+    const settled = await db.transaction(async (tx) => {
+      const rows = await tx
         .update(videoFiles)
         .set({ ...next, ...LET_GO })
         .where(held(job))
         .returning({ id: videoFiles.id });
       // Only what is still this attempt's: a ready write that committed though its answer was lost stays live.
-      if (settled.length === 1) await throwAway(tx, [{ key: job.attempt_prefix, folder: true }]);
+      if (rows.length === 1) await throwAway(tx, [{ key: job.attempt_prefix, folder: true }]);
+      return rows.length === 1;
     });
+    if (settled && final) {
+      await tellFailed({ db, log, failedListeners: options.whenFailed ?? [] }, job.id);
+    }
   }
 
   async function work(job: Claimed, abort: AbortController): Promise<void> {
