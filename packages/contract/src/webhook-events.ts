@@ -1,5 +1,10 @@
 /** The events a webhook may listen to (api.md "Operations"); zod-free, so the console's screen loads no zod. */
-export const WEBHOOK_EVENTS = ['video.ready', 'video.failed', 'catalogue.published', 'catalogue.publish_failed'] as const;
+export const WEBHOOK_EVENTS = [
+  'video.ready',
+  'video.failed',
+  'catalogue.published',
+  'catalogue.publish_failed',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** What each event means, in the words of the Webhooks screen. */

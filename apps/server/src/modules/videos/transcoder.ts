@@ -198,13 +198,17 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     return posterKey;
   }
 
-  /** A try that did not finish: failed for good, queued again after a wait, or (stopping, binned) queued as it was. */
-  async function settleFailure(job: Claimed, err: unknown, lost: boolean, binned: boolean): Promise<void> {
+  /**
+   * A try that did not finish: failed for good, queued again after a wait, or (stopping, binned) queued as it was.
+   * Answers whether the video is now failed for good (its listeners are told then).
+   */
+  async function settleFailure(job: Claimed, err: unknown, lost: boolean, binned: boolean): Promise<boolean> {
     const event = { video: job.id, attempt: job.attempts, worker: owner };
     // Another worker has it (this one was thought dead): what this one wrote is garbage, the row is not ours.
     if (lost) {
       logJobEvent(log, 'lease_lost', event);
-      return void (await throwAway(db, [{ key: job.attempt_prefix, folder: true }]));
+      await throwAway(db, [{ key: job.attempt_prefix, folder: true }]);
+      return false;
     }
     // Stopping is not the video's failure: it is queued again as it was, due at once for whoever runs next. A video
     // in the bin is not claimed until it is restored.
@@ -237,9 +241,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
       if (rows.length === 1) await throwAway(tx, [{ key: job.attempt_prefix, folder: true }]);
       return rows.length === 1;
     });
-    if (settled && final) {
-      await tellFailed({ db, log, failedListeners: options.whenFailed ?? [] }, job.id);
-    }
+    return settled && final;
   }
 
   async function work(job: Claimed, abort: AbortController): Promise<void> {
@@ -333,7 +335,9 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
         await tellReady(readyContext, job.id);
       }
     } catch (err) {
-      await settleFailure(job, err, lost, binned);
+      if (await settleFailure(job, err, lost, binned)) {
+        await tellFailed({ db, log, failedListeners: options.whenFailed ?? [] }, job.id);
+      }
     } finally {
       clearInterval(renew);
       clearInterval(binCheck);

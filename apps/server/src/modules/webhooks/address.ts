@@ -1,5 +1,4 @@
-import { lookup } from 'node:dns';
-import { promises as dns } from 'node:dns';
+import { promises as dns, lookup } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';

@@ -38,7 +38,7 @@ async function videoData(db: Executor, videoId: number) {
 /** "A video became ready" (decision 069): `video.ready`, once per ladder however often the listeners are told. */
 export async function videoReadyWebhooks(db: Db, _storage: unknown, videoId: number): Promise<void> {
   const video = await videoData(db, videoId);
-  if (!video || video.status !== 'ready') return;
+  if (video?.status !== 'ready') return;
   const { output_prefix, started_at, failure: _, ...data } = video;
   await tell(db, { type: 'video.ready', key: `${videoId}:${output_prefix}`, data });
 }
@@ -46,7 +46,7 @@ export async function videoReadyWebhooks(db: Db, _storage: unknown, videoId: num
 /** A video failed for good: `video.failed` with its sentence, once per failed try. */
 export async function videoFailedWebhooks(db: Db, videoId: number): Promise<void> {
   const video = await videoData(db, videoId);
-  if (!video || video.status !== 'failed') return;
+  if (video?.status !== 'failed') return;
   const { output_prefix, started_at, playback_url: _, thumbnail_url: __, ...data } = video;
   await tell(db, { type: 'video.failed', key: `${videoId}:${started_at}`, data });
 }

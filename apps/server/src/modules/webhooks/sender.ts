@@ -123,8 +123,12 @@ export function createWebhookSender(options: SenderOptions): WebhookSender {
           res.on('data', (chunk: string) => {
             if (text.length < ANSWER_CHARS) text += chunk;
           });
-          res.on('end', () => resolve({ status: res.statusCode ?? null, answer: text.slice(0, ANSWER_CHARS), duration_ms: elapsed() }));
-          res.on('error', () => resolve({ status: res.statusCode ?? null, answer: text.slice(0, ANSWER_CHARS), duration_ms: elapsed() }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? null, answer: text.slice(0, ANSWER_CHARS), duration_ms: elapsed() }),
+          );
+          res.on('error', () =>
+            resolve({ status: res.statusCode ?? null, answer: text.slice(0, ANSWER_CHARS), duration_ms: elapsed() }),
+          );
         },
       );
       req.on('error', (err) => {
@@ -150,7 +154,8 @@ export function createWebhookSender(options: SenderOptions): WebhookSender {
       update ${webhookDeliveries} set result = ${result}, status = ${outcome.status}, answer = ${outcome.answer},
         duration_ms = ${outcome.duration_ms}, next_at = ${next}::timestamptz
       where id = ${job.id} and attempt = ${job.attempt}`);
-    if (!ok) log.warn({ delivery: job.id, attempt: job.attempt, status: outcome.status, result }, 'webhook delivery failed');
+    if (!ok)
+      log.warn({ delivery: job.id, attempt: job.attempt, status: outcome.status, result }, 'webhook delivery failed');
   }
 
   function send(job: Claimed): Promise<void> {
