@@ -15,6 +15,7 @@ import {
   IconUserCircle,
   IconUsersGroup,
   IconVideo,
+  IconWebhook,
 } from '@tabler/icons-react';
 
 /**
@@ -36,6 +37,7 @@ export const SCREEN_ICONS: Record<string, Icon> = {
   schedule: IconCalendarEvent,
   bin: IconTrash,
   staff: IconUsersGroup,
+  webhooks: IconWebhook,
   activity: IconActivity,
   account: IconUserCircle,
 };
