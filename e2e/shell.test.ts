@@ -260,6 +260,7 @@ describe('the layout', () => {
       'Schedule',
       'Bin',
       'Staff',
+      'Webhooks',
       'Activity',
     ]);
     // Measured once its opening transition (a transform) is over.

@@ -18,17 +18,17 @@ function Actions({ hook, onEdit, onDeliveries }: { hook: Webhook; onEdit: () => 
     <Group gap={4} wrap="nowrap">
       <Button
         size="xs"
-        variant="subtle"
+        variant="default"
         aria-label={`Test ${hook.url}`}
         loading={test.isPending}
         onClick={() => test.mutate(hook, { onSuccess: onDeliveries })}
       >
         Test
       </Button>
-      <Button size="xs" variant="subtle" aria-label={`Deliveries to ${hook.url}`} onClick={onDeliveries}>
+      <Button size="xs" variant="default" aria-label={`Deliveries to ${hook.url}`} onClick={onDeliveries}>
         Deliveries
       </Button>
-      <Button size="xs" variant="subtle" aria-label={`Edit ${hook.url}`} onClick={onEdit}>
+      <Button size="xs" variant="default" aria-label={`Edit ${hook.url}`} onClick={onEdit}>
         Edit
       </Button>
       <Button

@@ -56,7 +56,13 @@ export function WebhookModal({ initial, onClosed }: { initial: Webhook | null; o
     }
   };
   return (
-    <Modal opened onClose={close} title={initial ? 'Edit webhook' : 'Add webhook'} size="lg">
+    <Modal
+      opened
+      onClose={close}
+      title={initial ? 'Edit webhook' : 'Add webhook'}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {secret ? (
         <SecretOnce
           label="signing secret"
