@@ -24,14 +24,8 @@ import {
 import { failureSentence, why } from './failure-words.ts';
 import { firstPlaybackUrl } from './hls/index.ts';
 import { logJobEvent } from './job-log.ts';
-import {
-  catchUpReady,
-  READY_RETRY_MS,
-  tellFailed,
-  tellReady,
-  type VideoFailedListener,
-  type VideoReadyListener,
-} from './ready.ts';
+import type { VideoFailedListener, VideoReadyListener } from './ready.ts';
+import { catchUpReady, READY_RETRY_MS, tellFailed, tellReady } from './ready.ts';
 import { jobFolder, removeDeadJobFolders } from './work-folders.ts';
 
 /**
@@ -198,10 +192,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     return posterKey;
   }
 
-  /**
-   * A try that did not finish: failed for good, queued again after a wait, or (stopping, binned) queued as it was.
-   * Answers whether the video is now failed for good (its listeners are told then).
-   */
+  /** A try that did not finish: failed for good (answers true), queued again after a wait, or queued as it was. */
   async function settleFailure(job: Claimed, err: unknown, lost: boolean, binned: boolean): Promise<boolean> {
     const event = { video: job.id, attempt: job.attempts, worker: owner };
     // Another worker has it (this one was thought dead): what this one wrote is garbage, the row is not ours.
