@@ -262,6 +262,7 @@ describe('the layout', () => {
       'Schedule',
       'Bin',
       'Staff',
+      'Webhooks',
       'Activity',
     ]);
     // Measured once its opening transition (a transform) is over.

@@ -51,6 +51,7 @@ describe('staff accounts and roles', () => {
       'Schedule',
       'Bin',
       'Staff',
+      'Webhooks',
       'Activity',
     ]);
     await admin.goto('/admin/staff');

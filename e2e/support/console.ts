@@ -44,8 +44,11 @@ export interface ConsoleUnderTest {
 
 /** The real server (fresh database, built console) listening on a free port, and Debian's Chromium. */
 /** `now`: the clock the server's own jobs (publishing on schedule) run by, for a journey that moves time on. */
-export async function startConsole(options: { now?: () => Date } = {}): Promise<ConsoleUnderTest> {
-  const t = await createTestApp({ DEMO_DATA: '0' }, { consoleDir: consoleDist });
+/** `env`: more settings of the server (a webhook journey's WEBHOOK_ALLOW_PRIVATE). */
+export async function startConsole(
+  options: { now?: () => Date; env?: Record<string, string> } = {},
+): Promise<ConsoleUnderTest> {
+  const t = await createTestApp({ DEMO_DATA: '0', ...options.env }, { consoleDir: consoleDist });
   const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   // The work the real server does by itself runs here too, as main.ts starts it (publishing on schedule among it).
   const jobs = createServerJobs({
@@ -55,6 +58,8 @@ export async function startConsole(options: { now?: () => Date } = {}): Promise<
     log: t.app.log,
     now: options.now,
     videos: { services: t.app.videos, concurrency: 1 },
+    catalogue: t.app.catalogueListeners,
+    webhooks: { allowPrivate: t.config.WEBHOOK_ALLOW_PRIVATE, timeoutMs: t.config.WEBHOOK_TIMEOUT_SECONDS * 1000 },
   });
   await jobs.start();
   const browser = await chromium.launch({

@@ -8,6 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { catalogueListeners } from './catalogue-services.ts';
 import { type Config, trustProxyOption } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAnswers } from './lib/answers.ts';
@@ -22,6 +23,7 @@ import { sessionGuard } from './modules/auth/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { binRoutes } from './modules/bin/routes.ts';
 import { brandRoutes } from './modules/brands/routes.ts';
+import type { CatalogueListeners } from './modules/catalog/index.ts';
 import { catalogueRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { ingestKeyGuard } from './modules/ingest-keys/guard.ts';
@@ -41,6 +43,7 @@ import { tokenRoutes } from './modules/tokens/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { describeBinaries, type VideoServices, videoRoutes } from './modules/videos/index.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { videoServices } from './video-services.ts';
 
 declare module 'fastify' {
@@ -50,6 +53,8 @@ declare module 'fastify' {
     storage: Storage;
     /** What the video calls need of processing: ffmpeg, a working folder, and a way to say a video was queued. */
     videos: VideoServices;
+    /** Who is told of catalogue builds published or failed (decision 079): webhooks. */
+    catalogueListeners: CatalogueListeners;
   }
 }
 
@@ -103,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage = options.storage ?? (await createStorage(config));
   app.decorate('storage', storage);
   app.decorate('videos', videoServices(config));
+  app.decorate('catalogueListeners', catalogueListeners(app.log));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -190,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await binRoutes(api);
     await scheduleRoutes(api);
     await metadataRoutes(api);
+    await webhookRoutes(api);
   });
 
   if (storage instanceof LocalStorage) {

@@ -113,6 +113,10 @@ const ConfigSchema = z
       .default(6 * 3600),
     /** Unfinished resumable uploads one person may hold. */
     MAX_OPEN_UPLOADS: z.coerce.number().int().positive().default(20),
+    /** Webhooks may name loopback, private and link-local addresses (a receiver on this machine, tests): decision 079. */
+    WEBHOOK_ALLOW_PRIVATE: Bool01.default(false),
+    /** Seconds a webhook receiver has to answer before the delivery counts as failed and is retried. */
+    WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(5),
   })
   .superRefine((c, ctx) => {
     if (c.STORAGE_DRIVER !== 's3') return;

@@ -37,6 +37,8 @@ async function main() {
     publicUrl: config.PUBLIC_URL,
     log: app.log,
     videos: { services: app.videos, concurrency: config.TRANSCODE_CONCURRENCY },
+    catalogue: app.catalogueListeners,
+    webhooks: { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000 },
   });
 
   // SIGINT/SIGTERM: stop taking connections, finish requests in flight, then close the database.

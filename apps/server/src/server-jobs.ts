@@ -4,9 +4,11 @@ import { createJobRunner, type Job } from './lib/jobs.ts';
 import { collectGarbage } from './lib/storage/garbage.ts';
 import type { Storage } from './lib/storage/index.ts';
 import { emptyBinJob } from './modules/bin/index.ts';
+import type { CatalogueListeners } from './modules/catalog/index.ts';
 import { publishOnScheduleJob } from './modules/schedule/index.ts';
 import { cleanUpExpiredUploads } from './modules/uploads/tus.ts';
 import { createTranscoder, type Transcoder, type VideoServices } from './modules/videos/index.ts';
+import { createWebhookSender, type WebhookSender } from './modules/webhooks/index.ts';
 
 export interface ServerJobs {
   /** Runs every scheduled job due now (not the videos: `transcoder.runDue`). */
@@ -15,6 +17,8 @@ export interface ServerJobs {
   stop(): Promise<void>;
   /** Processing videos in this process; undefined when TRANSCODE_CONCURRENCY is 0 (workers do it). */
   transcoder?: Transcoder;
+  /** Sends the webhooks' deliveries as they fall due (decision 079); undefined without `webhooks`. */
+  webhooks?: WebhookSender;
 }
 
 /** Objects thrown away (a purged video, an attempt that did not finish) and not yet deleted: looked for each minute. */
@@ -44,7 +48,7 @@ const cleanUpUploadsJob = (workDir: string, log: FastifyBaseLogger): Job => ({
 
 /**
  * The work the server does by itself: emptying the bin, publishing on schedule, deleting thrown-away objects,
- * removing resumable uploads left without progress, and processing videos. Written once for main.ts and the e2e journeys, so the server they drive runs the same jobs as
+ * removing resumable uploads left without progress, processing videos, and sending webhooks. Written once for main.ts and the e2e journeys, so the server they drive runs the same jobs as
  * the real one. Publishing on schedule runs every 15 s, so the runner looks for due jobs every 5 s
  * (docs/decisions/031-scheduler.md); videos are claimed as they are queued and every few seconds (decision 060).
  */
@@ -57,11 +61,16 @@ export function createServerJobs(options: {
   now?: () => Date;
   /** The app's video services, and how many videos to process at once here (0: none, workers do). */
   videos?: { services: VideoServices; concurrency: number };
+  /** Who is told of the schedule's builds (the app's `catalogueListeners`). */
+  catalogue?: CatalogueListeners;
+  /** Sends webhook deliveries here: whether private addresses are allowed, and a receiver's time to answer. */
+  webhooks?: { allowPrivate: boolean; timeoutMs: number };
 }): ServerJobs {
   const { db, storage, publicUrl, log, now, videos } = options;
   const publishOnSchedule = publishOnScheduleJob({
     storage,
     publicUrl,
+    listeners: options.catalogue,
     onBuildError: (err, lang) => log.error({ err, lang }, 'automatic catalogue build failed'),
   });
   const jobs = [emptyBinJob, publishOnSchedule, collectGarbageJob(storage)];
@@ -74,6 +83,7 @@ export function createServerJobs(options: {
     videos && videos.concurrency > 0
       ? createTranscoder({ db, storage, ...videos.services, concurrency: videos.concurrency, log, now })
       : undefined;
+  const webhooks = options.webhooks && createWebhookSender({ db, log, now, ...options.webhooks });
   if (transcoder && videos) {
     // An upload or a retry in this process is claimed at once, not at the next poll.
     videos.services.queued = () => transcoder.wake();
@@ -81,11 +91,14 @@ export function createServerJobs(options: {
   return {
     runDue: () => runner.runDue(),
     transcoder,
+    webhooks,
     async start() {
       await runner.start();
       transcoder?.start();
+      webhooks?.start();
     },
     async stop() {
+      await webhooks?.stop();
       await transcoder?.stop();
       await runner.stop();
     },

@@ -45,6 +45,14 @@ export const addresses = {
     create: { method: 'POST', path: '/api/ingest_keys/create' },
     revoke: { method: 'POST', path: '/api/ingest_keys/revoke' },
   },
+  webhooks: {
+    list: { method: 'POST', path: '/api/webhooks/list' },
+    add: { method: 'POST', path: '/api/webhooks/add' },
+    update: { method: 'POST', path: '/api/webhooks/update' },
+    delete: { method: 'POST', path: '/api/webhooks/delete' },
+    deliveries: { method: 'POST', path: '/api/webhooks/deliveries' },
+    test: { method: 'POST', path: '/api/webhooks/test' },
+  },
   reference: {
     langList: { method: 'GET', path: '/api/content/lang_list' },
     countries: { method: 'GET', path: '/api/content/countries' },

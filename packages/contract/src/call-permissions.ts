@@ -31,6 +31,7 @@ export const CALL_PERMISSIONS: { [D in keyof Addresses]: { [K in keyof Addresses
   users: { list: 'staff', invite: 'staff', update: 'staff', resetPassword: 'staff', settings: 'staff' },
   token: { list: 'self', create: 'self', revoke: 'self' },
   ingestKey: { list: 'staff', create: 'staff', revoke: 'staff' },
+  webhooks: { list: 'staff', add: 'staff', update: 'staff', delete: 'staff', deliveries: 'staff', test: 'staff' },
   reference: { langList: 'read', countries: 'read' },
   brand: {
     list: 'read',

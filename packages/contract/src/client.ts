@@ -28,6 +28,7 @@ export * from './permission-words.ts';
 export * from './permissions.ts';
 export * from './sorting.ts';
 export * from './subtitles-constants.ts';
+export * from './webhook-events.ts';
 export * from './where-available.ts';
 
 type Api = typeof contractApi;

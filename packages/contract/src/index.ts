@@ -16,6 +16,7 @@ import { ingestKeyCalls, tokenCalls, userCalls } from './staff.ts';
 import { streamCalls } from './streams.ts';
 import { subtitlesCalls } from './subtitles.ts';
 import { uploadCalls } from './uploads.ts';
+import { webhookCalls } from './webhooks.ts';
 
 export * from './audit.ts';
 export * from './auth.ts';
@@ -46,6 +47,7 @@ export * from './streams.ts';
 export * from './subtitles.ts';
 export * from './uploads.ts';
 export * from './videos.ts';
+export * from './webhooks.ts';
 export * from './where-available.ts';
 
 /** Every call of the API, by domain. */
@@ -54,6 +56,7 @@ export const api = {
   users: userCalls,
   token: tokenCalls,
   ingestKey: ingestKeyCalls,
+  webhooks: webhookCalls,
   reference: referenceCalls,
   brand: brandCalls,
   content: contentCalls,

@@ -3,7 +3,7 @@ import type { Permission, Role } from './permissions.ts';
 
 /** What a role is for, as the staff screen explains it. */
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
-  admin: 'Everything, including staff accounts, API tokens of others and ingest keys',
+  admin: 'Everything, including staff accounts, API tokens of others, ingest keys and webhooks',
   editor: 'Brands, content, videos, links, streams, app strings and languages; publishes catalogues',
   marketing: 'Promo banners and promo codes',
   analyst: 'The viewing-minutes report',
@@ -19,7 +19,7 @@ export const PERMISSION_WORDS: Record<Permission, string> = {
   marketing: 'change promo banners or promo codes',
   images: 'upload images',
   report: 'read the viewing-minutes report',
-  staff: 'manage staff accounts, the whole activity log, API tokens of others or ingest keys',
+  staff: 'manage staff accounts, the whole activity log, API tokens of others, ingest keys or webhooks',
 };
 
 /** The 403 sentence: names the role and what it may not do. */

@@ -16,6 +16,7 @@ import {
   IconUserCircle,
   IconUsersGroup,
   IconVideo,
+  IconWebhook,
 } from '@tabler/icons-react';
 
 /**
@@ -38,6 +39,7 @@ export const SCREEN_ICONS: Record<string, Icon> = {
   schedule: IconCalendarEvent,
   bin: IconTrash,
   staff: IconUsersGroup,
+  webhooks: IconWebhook,
   activity: IconActivity,
   account: IconUserCircle,
 };

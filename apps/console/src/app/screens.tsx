@@ -119,6 +119,13 @@ export const screens: Screen[] = [
     load: () => import('../features/staff/route.tsx'),
   },
   {
+    path: 'webhooks',
+    permission: 'staff',
+    title: 'Webhooks',
+    inSidebar: true,
+    load: () => import('../features/webhooks/route.tsx'),
+  },
+  {
     path: 'activity',
     permission: 'staff',
     title: 'Activity',

@@ -710,3 +710,53 @@ export const automaticBuilds = pgTable(
     index('automatic_builds_lang_idx').on(t.lang_id, t.id),
   ],
 );
+
+/**
+ * Receivers of events (api.md "Operations", decision 079): an admin's URL and the events it wants. The secret signs
+ * every delivery (Standard Webhooks), so it is kept as it was answered, once, to its admin.
+ */
+export const webhooks = pgTable('webhooks', {
+  id: serial('id').primaryKey(),
+  url: text('url').notNull(),
+  events: text('events').array().notNull(),
+  description: text('description').notNull().default(''),
+  secret: text('secret').notNull(),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+/**
+ * One event for one webhook, stored before it is sent (decision 079). Due at `next_at`: a sender claims it `for update
+ * skip locked`, pushing `next_at` past its timeout (a lease: a server that dies mid-send leaves it to another), and
+ * settles it `delivered`, due again later, or `failed` after the last retry (`next_at` null once settled for good).
+ * `event_key` makes telling one event twice (a listener told again) one delivery.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    webhook_id: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    /** The `webhook-id` header: the same on every retry, so a receiver can tell a repeat. */
+    message_id: text('message_id').notNull(),
+    event: text('event').notNull(),
+    event_key: text('event_key').notNull(),
+    /** The body exactly as signed and sent. */
+    body: text('body').notNull(),
+    result: text('result').notNull().default('pending'),
+    attempt: integer('attempt').notNull().default(0),
+    status: integer('status'),
+    answer: text('answer'),
+    duration_ms: integer('duration_ms'),
+    created_at: createdAt(),
+    attempted_at: isoTimestamp('attempted_at'),
+    next_at: isoTimestamp('next_at').default(sql`now()`),
+  },
+  (t) => [
+    check('webhook_deliveries_result_check', sql`${t.result} in ('pending', 'delivered', 'failed')`),
+    uniqueIndex('webhook_deliveries_event_uq').on(t.webhook_id, t.event_key),
+    index('webhook_deliveries_due_idx').on(t.next_at).where(sql`${t.next_at} is not null`),
+    index('webhook_deliveries_list_idx').on(t.webhook_id, t.id),
+  ],
+);

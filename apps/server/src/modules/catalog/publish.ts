@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { findBuild, liveBuild, lockBuilds, recordBuild, recordLeftOut } from './builds.ts';
 import { findLanguageByCode, mediaUrls } from './data.ts';
+import { type CatalogueListeners, tellFailed, tellPublished } from './listeners.ts';
 import { writeCatalogue } from './write.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -24,6 +25,8 @@ export interface PublishOptions {
   at?: Date;
   /** The server's own build at an edge of the schedule (modules/schedule, decision 031): shown as automatic. */
   automatic?: boolean;
+  /** Told once the build is live, or that it failed (decision 079). */
+  listeners?: CatalogueListeners;
 }
 
 /**
@@ -44,6 +47,25 @@ export async function publishCatalogue(
   code: string,
   publicUrl?: string,
   options: PublishOptions = {},
+): Promise<CatalogueBuildRecord> {
+  const automatic = options.automatic ?? false;
+  let build: CatalogueBuildRecord;
+  try {
+    build = await buildAndStore(db, storage, code, publicUrl, options);
+  } catch (err) {
+    await tellFailed(options.listeners, db, err, { lang: code, automatic });
+    throw err;
+  }
+  await tellPublished(options.listeners, db, build);
+  return build;
+}
+
+function buildAndStore(
+  db: Db,
+  storage: Storage,
+  code: string,
+  publicUrl: string | undefined,
+  options: PublishOptions,
 ): Promise<CatalogueBuildRecord> {
   const media = mediaUrls(publicUrl);
   return db.transaction(
@@ -108,9 +130,11 @@ export async function rollBackTo(
   storage: Storage,
   target: { id: number; lang?: string },
   publicUrl?: string,
+  listeners?: CatalogueListeners,
 ): Promise<CatalogueBuildRecord> {
   const media = mediaUrls(publicUrl);
-  return db.transaction(async (tx) => {
+  let madeLive = false;
+  const answer = await db.transaction(async (tx) => {
     await lockBuilds(tx);
     const found = await findBuild(tx, target.id);
     if (!found) throw notFound(`Build ${target.id}`);
@@ -127,6 +151,7 @@ export async function rollBackTo(
     if (!file) throw conflict(`The file of build ${build.id} is no longer stored, so it cannot be made live again`);
     const stable = stableKey(build.lang_code);
     await storage.put(stable, file, { contentType: JSON_TYPE, immutable: false });
+    madeLive = true;
     const row = await recordBuild(tx, {
       lang_id: build.lang_id,
       url: media(storage.publicUrl(stable)),
@@ -145,4 +170,7 @@ export async function rollBackTo(
       is_live: true,
     };
   });
+  // A rollback changes what apps download as a build does: its receivers are told alike.
+  if (madeLive) await tellPublished(listeners, db, answer);
+  return answer;
 }

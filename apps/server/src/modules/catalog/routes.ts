@@ -14,9 +14,13 @@ export async function catalogueRoutes(app: FastifyInstance) {
   const publicUrl = app.config.PUBLIC_URL;
   // The answer is the build record; the contract's response schema keeps only what catalog.publish promises.
   // Its own REPEATABLE READ transaction, with the files written while it is open (publish.ts).
-  route(app, api.catalog.publish, (req) => publishCatalogue(db, app.storage, req.query.lang, publicUrl), {
-    changes: 'own-transactions',
-  });
+  const listeners = app.catalogueListeners;
+  route(
+    app,
+    api.catalog.publish,
+    (req) => publishCatalogue(db, app.storage, req.query.lang, publicUrl, { listeners }),
+    { changes: 'own-transactions' },
+  );
   route(app, api.catalog.builds, (req) => listBuilds(db, req.body));
   // A whole catalogue: sent as the data function made it, not copied object by object through the schema (the
   // tests check the answer against the contract).
@@ -25,7 +29,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
     answerValidation: false,
   });
   // Waits on the builds' lock inside its own transaction (publish.ts), like a build.
-  route(app, api.catalog.publishBuild, (req) => rollBackTo(db, app.storage, req.body, publicUrl), {
+  route(app, api.catalog.publishBuild, (req) => rollBackTo(db, app.storage, req.body, publicUrl, listeners), {
     changes: 'own-transactions',
   });
   // Counted with the catalogue's rules, so it lives beside them (decision 064).

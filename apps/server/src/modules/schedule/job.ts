@@ -1,6 +1,6 @@
 import type { Job } from '../../lib/jobs.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { publishCatalogue } from '../catalog/index.ts';
+import { type CatalogueListeners, publishCatalogue } from '../catalog/index.ts';
 import { buildDone, buildFailed, claimBuild, recordEdgesPassed } from './data.ts';
 
 /**
@@ -15,6 +15,8 @@ export interface ScheduleJobOptions {
   publicUrl?: string;
   /** Told of every failed try, with the whole error (the build's row keeps only words). */
   onBuildError?: (err: unknown, lang: string) => void;
+  /** Told of each build published or failed (decision 079). */
+  listeners?: CatalogueListeners;
 }
 
 /**
@@ -35,6 +37,7 @@ export function publishOnScheduleJob(options: ScheduleJobOptions): Job {
           const build = await publishCatalogue(db, options.storage, claimed.lang_code, options.publicUrl, {
             at: now,
             automatic: true,
+            listeners: options.listeners,
           });
           await buildDone(db, claimed, now, build.id);
         } catch (err) {

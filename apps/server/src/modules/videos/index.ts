@@ -23,7 +23,7 @@ export {
 export { firstPtsOfVideo } from './first-pts.ts';
 export { rewriteMaster, type SubtitlesTrack, withSubtitlesGroup } from './hls/index.ts';
 export { type JobEvent, logJobEvent } from './job-log.ts';
-export type { VideoReadyListener } from './ready.ts';
+export type { VideoFailedListener, VideoReadyListener } from './ready.ts';
 export { videoRoutes } from './routes.ts';
 export { type VideoServices, videoWorkDir } from './services.ts';
 export { createTranscoder, type Transcoder } from './transcoder.ts';

@@ -16,6 +16,23 @@ import type { Storage } from '../../lib/storage/index.ts';
 /** What another module does when a video becomes ready; it must be idempotent (it may be told again). */
 export type VideoReadyListener = (db: Db, storage: Storage, videoId: number) => Promise<void>;
 
+/**
+ * The hook "a video failed for good" (decision 079), beside "ready": told once, after the failure is saved; a
+ * listener that fails is logged, not retried (webhooks stores its event in one insert).
+ */
+export type VideoFailedListener = (db: Db, videoId: number) => Promise<void>;
+
+export async function tellFailed(
+  context: { db: Db; log: FastifyBaseLogger; failedListeners: readonly VideoFailedListener[] },
+  videoId: number,
+): Promise<void> {
+  for (const listener of context.failedListeners) {
+    await listener(context.db, videoId).catch((err) =>
+      context.log.warn({ err, video: videoId }, 'a listener of a failed video failed'),
+    );
+  }
+}
+
 /** How long after a failed listener it is tried again (and how long a poll that took it holds it). */
 export const READY_RETRY_MS = 30_000;
 /** Videos told again at one poll, at most. */

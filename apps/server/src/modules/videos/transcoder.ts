@@ -25,7 +25,8 @@ import {
 import { failureSentence, why } from './failure-words.ts';
 import { firstPlaybackUrl } from './hls/index.ts';
 import { logJobEvent } from './job-log.ts';
-import { catchUpReady, READY_RETRY_MS, tellReady, type VideoReadyListener } from './ready.ts';
+import type { VideoFailedListener, VideoReadyListener } from './ready.ts';
+import { catchUpReady, READY_RETRY_MS, tellFailed, tellReady } from './ready.ts';
 import { jobFolder, removeDeadJobFolders } from './work-folders.ts';
 
 /**
@@ -66,6 +67,8 @@ export interface TranscoderOptions {
   ladder?: readonly LadderStep[];
   /** Told when a video becomes ready (ready.ts): subtitles add themselves to its master. */
   whenReady?: readonly VideoReadyListener[];
+  /** Told when a video failed for good (ready.ts): webhooks store `video.failed`. */
+  whenFailed?: readonly VideoFailedListener[];
   log: FastifyBaseLogger;
   /** The clock leases and back-off are measured by: the real one, or one a test controls. */
   now?: () => Date;
@@ -190,13 +193,14 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     return posterKey;
   }
 
-  /** A try that did not finish: failed for good, queued again after a wait, or (stopping, binned) queued as it was. */
-  async function settleFailure(job: Claimed, err: unknown, lost: boolean, binned: boolean): Promise<void> {
+  /** A try that did not finish: failed for good (answers true), queued again after a wait, or queued as it was. */
+  async function settleFailure(job: Claimed, err: unknown, lost: boolean, binned: boolean): Promise<boolean> {
     const event = { video: job.id, attempt: job.attempts, worker: owner };
     // Another worker has it (this one was thought dead): what this one wrote is garbage, the row is not ours.
     if (lost) {
       logJobEvent(log, 'lease_lost', event);
-      return void (await throwAway(db, [{ key: job.attempt_prefix, folder: true }]));
+      await throwAway(db, [{ key: job.attempt_prefix, folder: true }]);
+      return false;
     }
     // Stopping is not the video's failure: it is queued again as it was, due at once for whoever runs next. A video
     // in the bin is not claimed until it is restored.
@@ -219,15 +223,17 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
             status: 'queued' as const,
             next_attempt_at: new Date(clock().getTime() + BACKOFF_MS[job.attempts - 1]).toISOString(),
           };
-    await db.transaction(async (tx) => {
-      const settled = await tx
+    const settled = await db.transaction(async (tx) => {
+      const rows = await tx
         .update(videoFiles)
         .set({ ...next, ...LET_GO })
         .where(held(job))
         .returning({ id: videoFiles.id });
       // Only what is still this attempt's: a ready write that committed though its answer was lost stays live.
-      if (settled.length === 1) await throwAway(tx, [{ key: job.attempt_prefix, folder: true }]);
+      if (rows.length === 1) await throwAway(tx, [{ key: job.attempt_prefix, folder: true }]);
+      return rows.length === 1;
     });
+    return settled && final;
   }
 
   async function work(job: Claimed, abort: AbortController): Promise<void> {
@@ -321,7 +327,9 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
         await tellReady(readyContext, job.id);
       }
     } catch (err) {
-      await settleFailure(job, err, lost, binned);
+      if (await settleFailure(job, err, lost, binned)) {
+        await tellFailed({ db, log, failedListeners: options.whenFailed ?? [] }, job.id);
+      }
     } finally {
       clearInterval(renew);
       clearInterval(binCheck);
