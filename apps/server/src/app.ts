@@ -14,6 +14,7 @@ import { registerAnswers } from './lib/answers.ts';
 import { apiAnswers } from './lib/api-answers.ts';
 import { answerClientError } from './lib/client-errors.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { registerMetrics } from './lib/metrics-http.ts';
 import { cacheControl, createStorage, type Storage } from './lib/storage/index.ts';
 import { LocalStorage } from './lib/storage/local.ts';
 import { limitBodyTime, timeLimitOptions } from './lib/time-limits.ts';
@@ -22,6 +23,7 @@ import { sessionGuard } from './modules/auth/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { binRoutes } from './modules/bin/routes.ts';
 import { brandRoutes } from './modules/brands/routes.ts';
+import type { CatalogueServices } from './modules/catalog/index.ts';
 import { catalogueRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { ingestKeyGuard } from './modules/ingest-keys/guard.ts';
@@ -30,6 +32,8 @@ import { intakeRoutes } from './modules/intake/routes.ts';
 import { linkRoutes } from './modules/links/routes.ts';
 import { localeRoutes } from './modules/locales/routes.ts';
 import { metadataRoutes } from './modules/metadata/routes.ts';
+import { notifyBuildFailed } from './modules/notifications/index.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { promoCodeRoutes } from './modules/promo-codes/routes.ts';
 import { promoRoutes } from './modules/promos/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
@@ -50,6 +54,8 @@ declare module 'fastify' {
     storage: Storage;
     /** What the video calls need of processing: ffmpeg, a working folder, and a way to say a video was queued. */
     videos: VideoServices;
+    /** Who is told when a build a person started fails (notifications). */
+    catalogue: CatalogueServices;
   }
 }
 
@@ -103,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage = options.storage ?? (await createStorage(config));
   app.decorate('storage', storage);
   app.decorate('videos', videoServices(config));
+  app.decorate('catalogue', { whenBuildFailed: [notifyBuildFailed] } satisfies CatalogueServices);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -155,6 +162,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // Prometheus's figures behind METRICS_TOKEN (decision 078), and every request timed by route and status.
+  registerMetrics(app, options.database, config.METRICS_TOKEN);
+
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await options.database.db.execute('select 1');
     // Which ffmpeg runs (issue 37): the system's or the bundled one, with its version.
@@ -190,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await binRoutes(api);
     await scheduleRoutes(api);
     await metadataRoutes(api);
+    await notificationRoutes(api);
   });
 
   if (storage instanceof LocalStorage) {

@@ -1,11 +1,13 @@
 import type { Config } from './config.ts';
+import { notifyVideoFailed, notifyVideoReady } from './modules/notifications/index.ts';
 import { publishSubtitlesOfVideo } from './modules/subtitles/index.ts';
 import { type VideoServices, videoBinaries, videoLimits, videoWorkDir } from './modules/videos/index.ts';
 
 /**
  * The videos module's services for the server (app.ts) and `npm run worker` (worker.ts), built once: the binaries,
- * the work folder, the ladder's steps, and the listeners of "a video became ready" (decision 069). Here, outside
- * both modules, subtitles is registered with videos: videos never imports it.
+ * the work folder, the ladder's steps, and the listeners of "a video became ready" (decision 069) and "a video
+ * failed" (decision 078). Here, outside the modules, subtitles and notifications are registered with videos: videos
+ * never imports them.
  */
 export function videoServices(config: Config): VideoServices {
   return {
@@ -13,8 +15,11 @@ export function videoServices(config: Config): VideoServices {
     limits: videoLimits(config),
     workDir: videoWorkDir(config),
     ladder: config.VIDEO_LADDER,
-    // The episode's subtitles join the master the ladder was written with (a text rewrite, decision 067).
-    whenReady: [publishSubtitlesOfVideo],
+    // The episode's subtitles join the master the ladder was written with (a text rewrite, decision 067); the
+    // uploader is told (decision 078).
+    whenReady: [publishSubtitlesOfVideo, notifyVideoReady],
+    // A video failed for good: the uploader is told (decision 078).
+    whenFailed: [notifyVideoFailed],
     // Until a transcoder runs in this process (server-jobs.ts), a queued video waits for a worker's poll.
     queued: () => {},
   };

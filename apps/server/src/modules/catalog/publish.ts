@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { CatalogueBuildRecord } from '@kids-vod/contract';
 import type { Db } from '../../db/client.ts';
 import { currentActor } from '../../lib/actor.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
+import { catalogueBuilds } from '../../lib/metrics.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { findBuild, liveBuild, lockBuilds, recordBuild, recordLeftOut } from './builds.ts';
 import { findLanguageByCode, mediaUrls } from './data.ts';
@@ -44,6 +45,28 @@ export async function publishCatalogue(
   code: string,
   publicUrl?: string,
   options: PublishOptions = {},
+): Promise<CatalogueBuildRecord> {
+  const trigger = options.automatic ? 'schedule' : 'person';
+  try {
+    const build = await buildAndStore(db, storage, code, publicUrl, options);
+    catalogueBuilds.inc({ trigger, result: 'published' });
+    return build;
+  } catch (err) {
+    // A refusal (an unknown language) is the caller's mistake, not a build that failed.
+    if (!isRefusal(err)) catalogueBuilds.inc({ trigger, result: 'failed' });
+    throw err;
+  }
+}
+
+/** A 4xx answer: the request was refused, nothing was tried. */
+export const isRefusal = (err: unknown) => err instanceof HttpError && err.status < 500;
+
+async function buildAndStore(
+  db: Db,
+  storage: Storage,
+  code: string,
+  publicUrl: string | undefined,
+  options: PublishOptions,
 ): Promise<CatalogueBuildRecord> {
   const media = mediaUrls(publicUrl);
   return db.transaction(

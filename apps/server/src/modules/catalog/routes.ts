@@ -2,10 +2,11 @@ import { api } from '@kids-vod/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
+import { tellBuildFailed } from './build-failed.ts';
 import { findBuild, leftOutOf, listBuilds } from './builds.ts';
 import { diffCatalogue } from './diff.ts';
 import { previewCatalogue } from './preview.ts';
-import { publishCatalogue, rollBackTo } from './publish.ts';
+import { isRefusal, publishCatalogue, rollBackTo } from './publish.ts';
 import { brandReadiness } from './readiness.ts';
 import { readinessList } from './readiness-list.ts';
 
@@ -14,9 +15,20 @@ export async function catalogueRoutes(app: FastifyInstance) {
   const publicUrl = app.config.PUBLIC_URL;
   // The answer is the build record; the contract's response schema keeps only what catalog.publish promises.
   // Its own REPEATABLE READ transaction, with the files written while it is open (publish.ts).
-  route(app, api.catalog.publish, (req) => publishCatalogue(db, app.storage, req.query.lang, publicUrl), {
-    changes: 'own-transactions',
-  });
+  route(
+    app,
+    api.catalog.publish,
+    async (req) => {
+      try {
+        return await publishCatalogue(db, app.storage, req.query.lang, publicUrl);
+      } catch (err) {
+        // The person who pressed Build is told (notifications), whether or not they wait for the answer.
+        if (!isRefusal(err) && req.user) await tellBuildFailed(app, req.query.lang, req.user.id, err);
+        throw err;
+      }
+    },
+    { changes: 'own-transactions' },
+  );
   route(app, api.catalog.builds, (req) => listBuilds(db, req.body));
   // A whole catalogue: sent as the data function made it, not copied object by object through the schema (the
   // tests check the answer against the contract).

@@ -16,6 +16,24 @@ import type { Storage } from '../../lib/storage/index.ts';
 /** What another module does when a video becomes ready; it must be idempotent (it may be told again). */
 export type VideoReadyListener = (db: Db, storage: Storage, videoId: number) => Promise<void>;
 
+/**
+ * What another module does when a video failed for good (notifications, webhooks: decision 078). Told once, after the
+ * failure committed; a listener that throws is logged, and the others are still told.
+ */
+export type VideoFailedListener = (db: Db, videoId: number) => Promise<void>;
+
+/** Tells every listener of a failed video; never throws (the job that failed is closed either way). */
+export async function tellFailed(
+  context: Pick<ReadyContext, 'db' | 'log'> & { failedListeners: readonly VideoFailedListener[] },
+  videoId: number,
+): Promise<void> {
+  for (const listener of context.failedListeners) {
+    await listener(context.db, videoId).catch((err) =>
+      context.log.warn({ err, video: videoId }, 'a listener of a failed video failed'),
+    );
+  }
+}
+
 /** How long after a failed listener it is tried again (and how long a poll that took it holds it). */
 export const READY_RETRY_MS = 30_000;
 /** Videos told again at one poll, at most. */

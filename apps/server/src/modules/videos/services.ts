@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../../config.ts';
 import type { Binaries, LadderStep, VideoLimits } from './engine/index.ts';
-import type { VideoReadyListener } from './ready.ts';
+import type { VideoFailedListener, VideoReadyListener } from './ready.ts';
 
 export interface VideoServices {
   bin: Binaries;
@@ -13,6 +13,8 @@ export interface VideoServices {
   ladder: readonly LadderStep[];
   /** Told when a video becomes ready (ready.ts): given by the composition root, never imported by videos. */
   whenReady: readonly VideoReadyListener[];
+  /** Told when a video failed for good (after its last try, or refused as no video): notifications, webhooks. */
+  whenFailed: readonly VideoFailedListener[];
   /** A video was queued: a transcoder in this process looks at once rather than at its next poll. */
   queued: () => void;
 }

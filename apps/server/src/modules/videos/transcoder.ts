@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { videoFiles } from '../../db/schema.ts';
 import { outsideAnyActor } from '../../lib/actor.ts';
+import { queueWaitSeconds, transcodeSeconds } from '../../lib/metrics.ts';
 import { collectGarbage, throwAway } from '../../lib/storage/garbage.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { audioTracksOf } from './audio.ts';
@@ -16,6 +17,7 @@ import {
   type Binaries,
   type LadderResult,
   type LadderStep,
+  MediaToolFailed,
   NotAVideo,
   probeMaster,
   transcodeLadder,
@@ -23,8 +25,15 @@ import {
 } from './engine/index.ts';
 import { failureSentence, why } from './failure-words.ts';
 import { firstPlaybackUrl } from './hls/index.ts';
-import { logJobEvent } from './job-log.ts';
-import { catchUpReady, READY_RETRY_MS, tellReady, type VideoReadyListener } from './ready.ts';
+import { recordJobEvent } from './job-log.ts';
+import {
+  catchUpReady,
+  READY_RETRY_MS,
+  tellFailed,
+  tellReady,
+  type VideoFailedListener,
+  type VideoReadyListener,
+} from './ready.ts';
 import { jobFolder, removeDeadJobFolders } from './work-folders.ts';
 
 /**
@@ -65,6 +74,8 @@ export interface TranscoderOptions {
   ladder?: readonly LadderStep[];
   /** Told when a video becomes ready (ready.ts): subtitles add themselves to its master. */
   whenReady?: readonly VideoReadyListener[];
+  /** Told when a video failed for good: notifications and webhooks register here (video-services.ts). */
+  whenFailed?: readonly VideoFailedListener[];
   log: FastifyBaseLogger;
   /** The clock leases and back-off are measured by: the real one, or one a test controls. */
   now?: () => Date;
@@ -100,6 +111,13 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
   const { db, storage, bin, log } = options;
   const clock = options.now ?? (() => new Date());
   const readyContext = { db, storage, log, listeners: options.whenReady ?? [], now: clock };
+  const failedContext = { db, log, failedListeners: options.whenFailed ?? [] };
+  /** A job event at this moment of the transcoder's clock, kept in the video's timeline (job-log.ts). */
+  const record = (
+    tx: typeof db,
+    event: Parameters<typeof recordJobEvent>[2],
+    fields: Parameters<typeof recordJobEvent>[3],
+  ) => recordJobEvent(tx, log, event, { ...fields, at: clock().toISOString() });
   const owner = `${options.name ?? hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const working = new Map<number, { abort: AbortController; done: Promise<void> }>();
   let timer: NodeJS.Timeout | undefined;
@@ -108,19 +126,25 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
   /** The lease runs out at this instant when taken or renewed now. */
   const leaseEnd = () => new Date(clock().getTime() + LEASE_MS).toISOString();
 
-  /** The next due video, claimed; null when the one found was failed instead (look again), undefined when none. */
-  async function claim(): Promise<Claimed | null | undefined> {
+  /** The next due video, claimed; `{failed}` when the one found was failed instead (look again), undefined when none. */
+  async function claim(): Promise<Claimed | { failed: number } | undefined> {
     const now = clock().toISOString();
     const prefix = `hls/${randomUUID()}`;
     return db.transaction(async (tx) => {
       const found = (
         (await tx.execute(sql`
-          select id, attempt_prefix, status, attempts from ${videoFiles}
+          select id, attempt_prefix, status, attempts, next_attempt_at from ${videoFiles}
           where deleted_at is null
             and ((status = 'queued' and next_attempt_at <= ${now}::timestamptz)
               or (status = 'processing' and lease_until < ${now}::timestamptz))
           order by next_attempt_at, id limit 1 for update skip locked`)) as unknown as {
-          rows: { id: number; attempt_prefix: string | null; status: string; attempts: number }[];
+          rows: {
+            id: number;
+            attempt_prefix: string | null;
+            status: string;
+            attempts: number;
+            next_attempt_at: string | Date;
+          }[];
         }
       ).rows[0];
       if (!found) return undefined;
@@ -132,8 +156,12 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
           .update(videoFiles)
           .set({ ...LET_GO, status: 'failed', failure: LOST_EVERY_TIME })
           .where(eq(videoFiles.id, found.id));
-        return null;
+        await record(tx as typeof db, 'failed', { video: found.id, attempt: found.attempts, reason: LOST_EVERY_TIME });
+        return { failed: found.id };
       }
+      // Queued since it became due; a video whose worker was lost waited since its lease ran out (not measured).
+      if (found.status === 'queued')
+        queueWaitSeconds.observe(Math.max(0, clock().getTime() - new Date(found.next_attempt_at).getTime()) / 1000);
       const [row] = await tx
         .update(videoFiles)
         .set({
@@ -190,22 +218,20 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
   }
 
   /** A try that did not finish: failed for good, queued again after a wait, or (stopping, binned) queued as it was. */
-  async function settleFailure(job: Claimed, err: unknown, lost: boolean, binned: boolean): Promise<void> {
+  async function settleFailure(job: Claimed, err: unknown, lost: boolean, binned: boolean): Promise<string> {
     const event = { video: job.id, attempt: job.attempts, worker: owner };
     // Another worker has it (this one was thought dead): what this one wrote is garbage, the row is not ours.
     if (lost) {
-      logJobEvent(log, 'lease_lost', event);
-      return void (await throwAway(db, [{ key: job.attempt_prefix, folder: true }]));
+      await record(db, 'lease_lost', event);
+      await throwAway(db, [{ key: job.attempt_prefix, folder: true }]);
+      return 'lease_lost';
     }
     // Stopping is not the video's failure: it is queued again as it was, due at once for whoever runs next. A video
     // in the bin is not claimed until it is restored.
     const halted = stopped || binned;
     const final = !halted && (err instanceof NotAVideo || job.attempts >= MAX_ATTEMPTS);
     if (!halted) log.warn({ err, video: job.id, attempt: job.attempts, final }, 'processing a video failed');
-    logJobEvent(log, halted ? 'stopped' : final ? 'failed' : 'retried', {
-      ...event,
-      reason: why(err, binned, stopped),
-    });
+    const happened = halted ? 'stopped' : final ? 'failed' : 'retried';
     const next = halted
       ? {
           status: 'queued' as const,
@@ -226,7 +252,15 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
         .returning({ id: videoFiles.id });
       // Only what is still this attempt's: a ready write that committed though its answer was lost stays live.
       if (settled.length === 1) await throwAway(tx, [{ key: job.attempt_prefix, folder: true }]);
+      // Kept with the change it tells of (what ffmpeg last wrote, for a failure a person reads).
+      await record(tx as typeof db, happened, {
+        ...event,
+        reason: why(err, binned, stopped),
+        lines: err instanceof MediaToolFailed ? err.lines : undefined,
+      });
     });
+    if (happened === 'failed') await tellFailed(failedContext, job.id);
+    return happened;
   }
 
   async function work(job: Claimed, abort: AbortController): Promise<void> {
@@ -234,7 +268,9 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     let lastWrite = 0;
     let lost = false;
     let binned = false;
-    logJobEvent(log, 'started', { video: job.id, attempt: job.attempts, worker: owner });
+    const began = performance.now();
+    let result = 'ready';
+    await record(db, 'started', { video: job.id, attempt: job.attempts, worker: owner });
     const inBin = async () => {
       const [row] = await db.select({ at: videoFiles.deleted_at }).from(videoFiles).where(eq(videoFiles.id, job.id));
       binned = binned || Boolean(row?.at);
@@ -311,7 +347,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
         // Claimed by another worker meanwhile (this one was thought dead), or deleted: what it wrote is garbage.
         await throwAway(db, [{ key: job.attempt_prefix, folder: true }]);
       } else {
-        logJobEvent(log, 'ready', { video: job.id, attempt: job.attempts, worker: owner });
+        await record(db, 'ready', { video: job.id, attempt: job.attempts, worker: owner });
         // Best effort: the video is ready whatever happens to its episode's duration.
         await fillEpisodeDuration(db, job.id).catch((err) =>
           log.warn({ err, video: job.id }, 'episode duration not filled'),
@@ -320,8 +356,9 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
         await tellReady(readyContext, job.id);
       }
     } catch (err) {
-      await settleFailure(job, err, lost, binned);
+      result = await settleFailure(job, err, lost, binned);
     } finally {
+      transcodeSeconds.observe({ result }, (performance.now() - began) / 1000);
       clearInterval(renew);
       clearInterval(binCheck);
       if (dir) await rm(dir, { recursive: true, force: true });
@@ -336,7 +373,10 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
       await catchUpReady(readyContext).catch((err) => log.warn({ err }, 'could not tell ready videos again'));
     while (!stopped && working.size < options.concurrency) {
       const job = await claim();
-      if (job === null) continue;
+      if (job && 'failed' in job) {
+        await tellFailed(failedContext, job.failed);
+        continue;
+      }
       if (!job) break;
       started += 1;
       const abort = new AbortController();
