@@ -9,18 +9,18 @@ const REFUSALS = {
 } as const;
 
 /**
- * `GET /metrics` (api.md "Operations") and each request's time by route and status. The route is registered only
- * with METRICS_TOKEN (else the not-found handler answers 404, as for any other unknown address); the timing hook
- * runs either way, so the figures are there from the first request once a token is set and the server restarted.
+ * `GET /metrics` (api.md "Operations") and each request's time by route and status. Only with METRICS_TOKEN: without
+ * it the not-found handler answers 404, as for any other unknown address, and requests are not timed (no one reads
+ * the figures, so they cost nothing: bench/metrics.ts measures what they cost with it).
  */
 export function registerMetrics(app: FastifyInstance, database: Database, token: string | undefined): void {
+  if (!token) return;
   app.addHook('onResponse', async (req, reply) => {
     httpRequestSeconds.observe(
       { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
   });
-  if (!token) return;
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
     const refusal = metricsRefusal(token, req.headers.authorization);
     if (refusal) return reply.code(refusal).header('www-authenticate', 'Bearer').send({ detail: REFUSALS[refusal] });
