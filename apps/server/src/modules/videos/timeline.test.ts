@@ -40,8 +40,8 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await transcoder.stop();
-  await t.close();
+  await transcoder?.stop();
+  await t?.close();
 });
 
 async function processAll() {

@@ -1,40 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import type { VideoSource } from '@kids-vod/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { videoFiles } from '../../db/schema.ts';
 import { outsideAnyActor } from '../../lib/actor.ts';
 import { queueWaitSeconds, transcodeSeconds } from '../../lib/metrics.ts';
 import { collectGarbage, throwAway } from '../../lib/storage/garbage.ts';
-import type { Storage } from '../../lib/storage/index.ts';
 import { audioTracksOf } from './audio.ts';
 import { fillEpisodeDuration } from './data.ts';
-import {
-  type Binaries,
-  type LadderResult,
-  type LadderStep,
-  MediaToolFailed,
-  NotAVideo,
-  probeMaster,
-  transcodeLadder,
-  type VideoLimits,
-} from './engine/index.ts';
+import { MediaToolFailed, NotAVideo, probeMaster, transcodeLadder } from './engine/index.ts';
 import { failureSentence, why } from './failure-words.ts';
 import { firstPlaybackUrl } from './hls/index.ts';
 import { recordJobEvent } from './job-log.ts';
-import {
-  catchUpReady,
-  READY_RETRY_MS,
-  tellFailed,
-  tellReady,
-  type VideoFailedListener,
-  type VideoReadyListener,
-} from './ready.ts';
+import { catchUpReady, READY_RETRY_MS, tellFailed, tellReady } from './ready.ts';
+import { storeLadder } from './store-ladder.ts';
+import type { Transcoder, TranscoderOptions } from './transcoder-options.ts';
 import { jobFolder, removeDeadJobFolders } from './work-folders.ts';
+
+export type { Transcoder, TranscoderOptions };
 
 /**
  * How the video jobs run (docs/decisions/060-video-jobs.md). A job is its video's row: claimed `for update skip
@@ -53,46 +38,6 @@ const BACKOFF_MS = [30_000, 120_000];
 const PROGRESS_EVERY_MS = 1_000;
 /** How often a job looks whether its video was moved to the bin (then it stops: issue 37). */
 export const BIN_CHECK_MS = 2_000;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.m3u8': 'application/vnd.apple.mpegurl',
-  '.ts': 'video/mp2t',
-  '.jpg': 'image/jpeg',
-};
-
-export interface TranscoderOptions {
-  db: Db;
-  storage: Storage;
-  bin: Binaries;
-  /** What a master may be and one transcode may cost; the contract's defaults otherwise. */
-  limits?: VideoLimits;
-  /** How many videos this process works on at once (TRANSCODE_CONCURRENCY). */
-  concurrency: number;
-  /** Where masters are copied (S3) and ladders written before they are stored: a folder of DATA_DIR. */
-  workDir: string;
-  /** The ladder's steps (VIDEO_LADDER); the default ladder without. */
-  ladder?: readonly LadderStep[];
-  /** Told when a video becomes ready (ready.ts): subtitles add themselves to its master. */
-  whenReady?: readonly VideoReadyListener[];
-  /** Told when a video failed for good: notifications and webhooks register here (video-services.ts). */
-  whenFailed?: readonly VideoFailedListener[];
-  log: FastifyBaseLogger;
-  /** The clock leases and back-off are measured by: the real one, or one a test controls. */
-  now?: () => Date;
-  /** Names this worker in the rows it holds (tests run several in one process). */
-  name?: string;
-  pollMs?: number;
-}
-
-export interface Transcoder {
-  /** Looks for due videos now (an upload just arrived) rather than at the next poll. */
-  wake(): void;
-  /** Claims and processes due videos until none is left or all slots are busy; resolves when those finished. */
-  runDue(): Promise<number>;
-  start(): void;
-  /** Stops claiming, stops ffmpeg and lets go of the videos in hand (queued again, due at once). */
-  stop(): Promise<void>;
-}
 
 interface Claimed {
   id: number;
@@ -138,13 +83,11 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
             and ((status = 'queued' and next_attempt_at <= ${now}::timestamptz)
               or (status = 'processing' and lease_until < ${now}::timestamptz))
           order by next_attempt_at, id limit 1 for update skip locked`)) as unknown as {
-          rows: {
-            id: number;
+          rows: (Pick<Claimed, 'id' | 'attempts'> & {
             attempt_prefix: string | null;
             status: string;
-            attempts: number;
-            next_attempt_at: string | Date;
-          }[];
+            next_attempt_at: string;
+          })[];
         }
       ).rows[0];
       if (!found) return undefined;
@@ -185,6 +128,12 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     });
   }
 
+  /** An event that changes nothing of the job: a failed write of it is logged, never the job's failure. */
+  const keepBestEffort = (event: 'started' | 'ready', job: Claimed) =>
+    record(db, event, { video: job.id, attempt: job.attempts, worker: owner }).catch((err) =>
+      log.warn({ err, video: job.id }, `the ${event} event of a video was not kept`),
+    );
+
   /** This attempt still holds the video: its worker's lease, and its own prefix (not a later claim of the same). */
   const held = (job: Claimed) =>
     and(
@@ -198,23 +147,6 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
   async function whileHeld(job: Claimed, set: Partial<typeof videoFiles.$inferInsert>): Promise<boolean> {
     const rows = await db.update(videoFiles).set(set).where(held(job)).returning({ id: videoFiles.id });
     return rows.length === 1;
-  }
-
-  /** Stores a ladder under the attempt's own prefix: nothing of it is answered until the row says ready. */
-  async function storeLadder(outDir: string, ladder: LadderResult, prefix: string, signal: AbortSignal) {
-    const posterKey = `${prefix}/poster-${randomUUID().slice(0, 8)}.jpg`;
-    for (const file of await readdir(outDir, { recursive: true, withFileTypes: true })) {
-      if (!file.isFile()) continue;
-      const full = path.join(file.parentPath, file.name);
-      const relative = path.relative(outDir, full).split(path.sep).join('/');
-      const key = relative === ladder.poster ? posterKey : `${prefix}/${relative}`;
-      if (signal.aborted) throw new Error('Processing was stopped');
-      await storage.moveIn(key, full, {
-        contentType: CONTENT_TYPES[path.extname(file.name)] ?? 'application/octet-stream',
-        immutable: true,
-      });
-    }
-    return posterKey;
   }
 
   /** A try that did not finish: failed for good, queued again after a wait, or (stopping, binned) queued as it was. */
@@ -270,7 +202,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     let binned = false;
     const began = performance.now();
     let result = 'ready';
-    await record(db, 'started', { video: job.id, attempt: job.attempts, worker: owner });
+    await keepBestEffort('started', job);
     const inBin = async () => {
       const [row] = await db.select({ at: videoFiles.deleted_at }).from(videoFiles).where(eq(videoFiles.id, job.id));
       binned = binned || Boolean(row?.at);
@@ -317,7 +249,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
           whileHeld(job, { progress: Math.min(99, percent), lease_until: leaseEnd() }).catch(() => undefined);
         },
       });
-      const posterKey = await storeLadder(outDir, ladder, job.attempt_prefix, abort.signal);
+      const posterKey = await storeLadder(storage, outDir, ladder, job.attempt_prefix, abort.signal);
       if (await inBin()) throw new Error('The video was moved to the bin');
       const ready = await whileHeld(job, {
         status: 'ready',
@@ -347,7 +279,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
         // Claimed by another worker meanwhile (this one was thought dead), or deleted: what it wrote is garbage.
         await throwAway(db, [{ key: job.attempt_prefix, folder: true }]);
       } else {
-        await record(db, 'ready', { video: job.id, attempt: job.attempts, worker: owner });
+        await keepBestEffort('ready', job);
         // Best effort: the video is ready whatever happens to its episode's duration.
         await fillEpisodeDuration(db, job.id).catch((err) =>
           log.warn({ err, video: job.id }, 'episode duration not filled'),
