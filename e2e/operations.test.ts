@@ -3,7 +3,6 @@
  * the console is open: a toast, the bell's count, its notification's link opens the video's timeline.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { VideoFile } from '@kids-vod/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
