@@ -91,11 +91,12 @@ export function NotificationsBell() {
   return (
     <Popover opened={opened} onChange={setOpened} width={360} position="bottom-end" shadow="md" trapFocus>
       <Popover.Target>
-        <Indicator label={unread > 99 ? '99+' : unread} size={16} disabled={unread === 0} offset={4} color="red">
-          <ActionIcon variant="subtle" color="gray" aria-label={label} onClick={() => setOpened((o) => !o)}>
+        {/* The popover's aria attributes go on the button itself: the count's badge is inside it. */}
+        <ActionIcon variant="subtle" color="gray" aria-label={label} onClick={() => setOpened((o) => !o)}>
+          <Indicator label={unread > 99 ? '99+' : unread} size={14} disabled={unread === 0} offset={-2} color="red">
             <IconBell size={18} />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown>
         <Group justify="space-between" mb="xs">
