@@ -36,6 +36,8 @@ const config = loadConfig({
   ADMIN_EMAIL: BENCH_ADMIN.email,
   ADMIN_PASSWORD: BENCH_ADMIN.password,
   LOG_LEVEL: 'silent',
+  // bench/metrics.ts: the same server with /metrics and its request timing on.
+  ...(process.env.BENCH_METRICS_TOKEN ? { METRICS_TOKEN: process.env.BENCH_METRICS_TOKEN } : {}),
 });
 await seedFirstStart(database.db, config);
 const app = await buildApp({ database, config, consoleDir: '/nonexistent' });

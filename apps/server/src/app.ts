@@ -15,6 +15,7 @@ import { registerAnswers } from './lib/answers.ts';
 import { apiAnswers } from './lib/api-answers.ts';
 import { answerClientError } from './lib/client-errors.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { registerMetrics } from './lib/metrics-http.ts';
 import { cacheControl, createStorage, type Storage } from './lib/storage/index.ts';
 import { LocalStorage } from './lib/storage/local.ts';
 import { limitBodyTime, timeLimitOptions } from './lib/time-limits.ts';
@@ -32,6 +33,7 @@ import { intakeRoutes } from './modules/intake/routes.ts';
 import { linkRoutes } from './modules/links/routes.ts';
 import { localeRoutes } from './modules/locales/routes.ts';
 import { metadataRoutes } from './modules/metadata/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { promoCodeRoutes } from './modules/promo-codes/routes.ts';
 import { promoRoutes } from './modules/promos/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
@@ -161,6 +163,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // Prometheus's figures behind METRICS_TOKEN (decision 078), and every request timed by route and status.
+  registerMetrics(app, options.database, config.METRICS_TOKEN);
+
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await options.database.db.execute('select 1');
     // Which ffmpeg runs (issue 37): the system's or the bundled one, with its version.
@@ -197,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await scheduleRoutes(api);
     await metadataRoutes(api);
     await webhookRoutes(api);
+    await notificationRoutes(api);
   });
 
   if (storage instanceof LocalStorage) {

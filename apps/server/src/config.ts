@@ -111,6 +111,10 @@ const ConfigSchema = z
       .int()
       .positive()
       .default(6 * 3600),
+    /** The bearer token `GET /metrics` asks for (api.md "Operations"); unset, the server has no /metrics (404). */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** A worker (`npm run worker`) serves its own /metrics on this port, behind METRICS_TOKEN; unset, none. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
     /** Unfinished resumable uploads one person may hold. */
     MAX_OPEN_UPLOADS: z.coerce.number().int().positive().default(20),
     /** Webhooks may name loopback, private and link-local addresses (a receiver on this machine, tests): decision 079. */

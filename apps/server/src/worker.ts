@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { serveWorkerMetrics } from './lib/metrics-http.ts';
 import { createStorage } from './lib/storage/index.ts';
 import { createTranscoder, describeBinaries } from './modules/videos/index.ts';
 import { videoServices } from './video-services.ts';
@@ -33,10 +34,21 @@ async function main() {
     concurrency: config.TRANSCODE_CONCURRENCY,
     log,
   });
+  // Its own /metrics for Prometheus (decision 078): a worker has no other HTTP server.
+  const metrics = config.METRICS_PORT
+    ? await serveWorkerMetrics({
+        port: config.METRICS_PORT,
+        host: config.HOST,
+        token: config.METRICS_TOKEN,
+        database,
+        log,
+      })
+    : undefined;
   // SIGINT/SIGTERM: ffmpeg is stopped and the videos in hand are queued again at once for another worker.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'worker stopping after an error');
     else log.info(`${signal} received, worker stopping`);
+    metrics?.close();
     await transcoder.stop();
     await database.close();
   });

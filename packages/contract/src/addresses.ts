@@ -169,6 +169,10 @@ export const addresses = {
     import: { method: 'POST', path: '/api/metadata/import' },
     export: { method: 'POST', path: '/api/metadata/export' },
   },
+  notifications: {
+    list: { method: 'POST', path: '/api/notifications/list' },
+    read: { method: 'POST', path: '/api/notifications/read' },
+  },
 } as const satisfies Record<string, Record<string, Address>>;
 
 /** The URL of a call: `:name` segments of its path filled from `params`, `query` appended (undefined left out). */

@@ -92,4 +92,6 @@ export const CALL_PERMISSIONS: { [D in keyof Addresses]: { [K in keyof Addresses
   schedule: { list: 'read', jobs: 'read' },
   // The sheet writes titles and descriptions (import) or hands them out to translators (export): content's editors.
   metadata: { import: 'catalogue', export: 'catalogue' },
+  // Everyone's own: what they uploaded or built, told to them alone.
+  notifications: { list: 'self', read: 'self' },
 };

@@ -28,3 +28,7 @@ export const MAX_SEARCH_LENGTH = 200;
 
 /** Where a video stands on its way from master to HLS ladder (api.md, "Video processing"). */
 export const VIDEO_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
+/** What happens to a video's job, as its timeline lists it (api.md "Operations"). */
+export const VIDEO_EVENTS = ['queued', 'started', 'retried', 'lease_lost', 'stopped', 'failed', 'ready'] as const;
+/** What a person is told of (api.md "Operations"): their video ready or failed, a build they started failed. */
+export const NOTIFICATION_KINDS = ['video_ready', 'video_failed', 'build_failed'] as const;

@@ -7,6 +7,7 @@ import { contentCalls, linkCalls } from './content.ts';
 import { intakeCalls } from './intake.ts';
 import { localeCalls } from './locales.ts';
 import { metadataCalls } from './metadata.ts';
+import { notificationCalls } from './notifications.ts';
 import { promoCodeCalls } from './promo-codes.ts';
 import { promoCalls } from './promos.ts';
 import { referenceCalls } from './reference.ts';
@@ -33,6 +34,7 @@ export * from './intake.ts';
 export * from './lists.ts';
 export * from './locales.ts';
 export * from './metadata.ts';
+export * from './notifications.ts';
 export * from './permission-words.ts';
 export * from './permissions.ts';
 export * from './promo-codes.ts';
@@ -74,4 +76,5 @@ export const api = {
   bin: binCalls,
   schedule: scheduleCalls,
   metadata: metadataCalls,
+  notifications: notificationCalls,
 };

@@ -6,10 +6,11 @@
 import { z } from 'zod';
 import { addresses } from './addresses.ts';
 import { call, Id, IdBody, ListSearch, Ok, Timestamp } from './common.ts';
-import { VIDEO_STATUSES } from './constants.ts';
+import { VIDEO_EVENTS, VIDEO_STATUSES } from './constants.ts';
 
-export { VIDEO_STATUSES };
+export { VIDEO_EVENTS, VIDEO_STATUSES };
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+export type VideoEventName = (typeof VIDEO_EVENTS)[number];
 
 /** What the probe read from a master (api.md, "Video processing"). */
 export const VideoSource = z.object({
@@ -67,6 +68,28 @@ export const VideoFile = z.object({
 });
 export type VideoFile = z.infer<typeof VideoFile>;
 
+/**
+ * One event of a video's job, oldest first in its timeline: `worker` names the process that had the video (`started`,
+ * `retried`, `lease_lost`, `stopped`, `failed`, `ready`), `detail` says why (a retry's, a stop's, a failure's sentence).
+ */
+export const VideoEvent = z.object({
+  at: Timestamp,
+  event: z.enum(VIDEO_EVENTS),
+  worker: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type VideoEvent = z.infer<typeof VideoEvent>;
+
+/**
+ * One video as `files/get` answers it: its timeline, and when `failed` the last lines ffmpeg wrote (the server's
+ * paths taken out); `log` is absent otherwise.
+ */
+export const VideoFileDetail = VideoFile.extend({
+  events: z.array(VideoEvent),
+  log: z.array(z.string()).optional(),
+});
+export type VideoFileDetail = z.infer<typeof VideoFileDetail>;
+
 /** `GET /api/content/files`: every field optional; with `limit` the answer is a page. */
 export const VideoFileListQuery = z.object({
   status: z.enum(VIDEO_STATUSES).optional(),
@@ -98,9 +121,10 @@ export const videoFileCalls = {
   fileGet: call({
     ...addresses.content.fileGet,
     read: true,
-    summary: 'One video file; unknown or in the bin: 404',
+    summary:
+      "One video file with its job's timeline (and ffmpeg's last lines when it failed); unknown or in the bin: 404",
     body: IdBody,
-    response: VideoFile,
+    response: VideoFileDetail,
   }),
   fileRetry: call({
     ...addresses.content.fileRetry,

@@ -23,6 +23,8 @@ const KEEP_RIGHT_WHILE_SCROLL_LOCKED = 'right-scroll-bar-position';
 const Sidebar = lazyComponent(() => import('./sidebar.tsx').then((m) => m.Sidebar));
 const ScreenIcon = lazyComponent(() => import('./screen-icons.tsx').then((m) => m.ScreenIcon));
 const ProfileMenu = lazyComponent(() => import('./profile-menu.tsx').then((m) => m.ProfileMenu));
+// The bell loads once the page is idle (not needed to show a screen) and asks every few seconds from then on.
+const NotificationsBell = lazyComponent(() => import('./notifications-bell.tsx').then((m) => m.NotificationsBell));
 
 // NavigationProgress (app/overlays.tsx, mounted once its chunk arrives) gives the store its initial state on its first
 // render, unless the store has one: the bar may be running by then, and replacing its state would leave the bar's
@@ -125,6 +127,11 @@ export function Layout() {
             </Text>
           </Group>
           <Group gap="sm" ml="auto" wrap="nowrap">
+            {idle ? (
+              <Suspense fallback={null}>
+                <NotificationsBell />
+              </Suspense>
+            ) : null}
             <ColorModeSwitch />
             <ProfileMenuSlot />
           </Group>

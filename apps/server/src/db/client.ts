@@ -30,6 +30,8 @@ export interface Database {
    * with other instances and has none.
    */
   writeMark?: () => number;
+  /** PostgreSQL only: the connection pool's clients now (the metrics' database pool figures). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** Applies the committed SQL migrations not yet applied. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -94,6 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
       close: () => pool.end(),
     };

@@ -3,9 +3,11 @@ import type {
   AuditAction,
   AutomaticBuildState,
   HiddenItem,
+  NotificationKind,
   Rendition,
   Role,
   SubtitlesKind,
+  VideoEventName,
   VideoSource,
   VideoStatus,
 } from '@kids-vod/contract';
@@ -396,6 +398,8 @@ export const videoFiles = pgTable(
      * written into its HLS master): until then, due again at this time (modules/videos/ready.ts).
      */
     master_due_at: isoTimestamp('master_due_at'),
+    /** Who uploaded it (told when it is ready or failed: notifications); null for the server's own and a deleted account's. */
+    uploaded_by: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     ...binColumns(),
   },
   (t) => [
@@ -758,5 +762,58 @@ export const webhookDeliveries = pgTable(
     uniqueIndex('webhook_deliveries_event_uq').on(t.webhook_id, t.event_key),
     index('webhook_deliveries_due_idx').on(t.next_at).where(sql`${t.next_at} is not null`),
     index('webhook_deliveries_list_idx').on(t.webhook_id, t.id),
+  ],
+);
+
+/**
+ * A video's timeline (api.md "Operations", decision 078): every event of its job, kept with the video. `worker` names
+ * the process that had it; `detail` is why (a retry's, a stop's or a failure's sentence); `log` is, on `failed`, the
+ * last lines ffmpeg wrote with the server's paths taken out.
+ */
+export const videoEvents = pgTable(
+  'video_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    video_id: integer('video_id')
+      .notNull()
+      .references(() => videoFiles.id, { onDelete: 'cascade' }),
+    at: isoTimestamp('at').notNull().default(sql`now()`),
+    event: text('event').$type<VideoEventName>().notNull(),
+    worker: text('worker'),
+    detail: text('detail'),
+    log: jsonb('log').$type<string[]>(),
+  },
+  (t) => [
+    index('video_events_video_idx').on(t.video_id, t.id),
+    check(
+      'video_events_event_check',
+      sql`${t.event} in ('queued', 'started', 'retried', 'lease_lost', 'stopped', 'failed', 'ready')`,
+    ),
+  ],
+);
+
+/**
+ * What a person is told (api.md "Operations"): their video ready or failed, a build they started failed. `key` names
+ * what it is about (`video_event:12`, `build_failed:…`), so a listener told twice (ready listeners are told again
+ * until all succeed) notifies once.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: isoTimestamp('at').notNull().default(sql`now()`),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    text: text('text').notNull(),
+    link: text('link'),
+    read_at: isoTimestamp('read_at'),
+    key: text('key').notNull().unique(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.user_id, t.id),
+    index('notifications_unread_idx').on(t.user_id).where(sql`${t.read_at} is null`),
+    check('notifications_kind_check', sql`${t.kind} in ('video_ready', 'video_failed', 'build_failed')`),
   ],
 );

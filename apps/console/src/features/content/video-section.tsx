@@ -18,6 +18,7 @@ import {
   VIDEO_STATUS_WORDS,
   VIDEO_UPLOAD_KEY,
   VideoStatusLine,
+  VideoTimeline,
 } from '../../shared/videos/index.ts';
 import { BorrowedVideo } from './borrowed-video.tsx';
 import { videoFileLabel } from './format.ts';
@@ -49,6 +50,8 @@ function AttachedVideo({
   const languages = useLanguages();
   // Readiness links lead here: a track's language is named under the player, as in the Videos screen's.
   const mayName = useMay(CALL_PERMISSIONS.content.fileAudio);
+  // Shown on asking (a failure's, or any file's): its job's events and ffmpeg's last lines.
+  const [timeline, setTimeline] = useState(false);
   return (
     <Paper withBorder p="sm" radius="sm">
       <Stack gap="xs">
@@ -78,7 +81,11 @@ function AttachedVideo({
               Use as content duration
             </Button>
           ) : null}
+          <Button size="xs" variant="subtle" aria-expanded={timeline} onClick={() => setTimeline((v) => !v)}>
+            {timeline ? 'Hide timeline' : 'Timeline'}
+          </Button>
         </Group>
+        {timeline ? <VideoTimeline id={video.id} /> : null}
       </Stack>
     </Paper>
   );

@@ -16,11 +16,12 @@ import {
 } from '../../shared/lists/index.ts';
 import { useIdle } from '../../shared/screen/index.ts';
 import { useMay } from '../../shared/session/index.ts';
-import { PlayerModal, UploadVideo, VIDEO_STATUS_WORDS } from '../../shared/videos/index.ts';
+import { PlayerModal, TimelineModal, UploadVideo, VIDEO_STATUS_WORDS } from '../../shared/videos/index.ts';
 import { useVideos, VIDEOS_PAGE_SIZE } from './api.ts';
 import { VideosTable } from './videos-table.tsx';
 
-const URL_DEFAULTS = { status: '', q: '', page: '1' };
+/** `video`: the file whose timeline is open (a notification's link names it). */
+const URL_DEFAULTS = { status: '', q: '', page: '1', video: '' };
 
 const STATUSES = Object.keys(VIDEO_STATUS_WORDS) as VideoStatus[];
 const STATUS_CHOICES = [
@@ -79,6 +80,13 @@ export function Component() {
   // The player's code (not hls.js) arrives once the screen is idle, so Play opens it at once.
   const idle = useIdle();
 
+  // The timeline open, by the address: a notification's link opens it, Back closes it.
+  const timelineId = /^\d+$/.test(url.video) ? Number(url.video) : null;
+  const timelineFile =
+    timelineId === null
+      ? null
+      : (rows.find((f) => f.id === timelineId) ?? { id: timelineId, name: `video #${timelineId}` });
+
   const clear = () => {
     setSearch('');
     setUrl({ q: '', status: '', page: '1' });
@@ -121,6 +129,7 @@ export function Component() {
             setPlayedFile(file);
             setPlayingId(file.id);
           }}
+          onTimeline={(file) => setUrl({ video: String(file.id) })}
           onDelete={(file) => void deleteFile(file)}
         />
         {pages > 1 ? (
@@ -132,6 +141,7 @@ export function Component() {
 
       <Suspense fallback={null}>
         {idle || playing ? <PlayerModal file={playing} onClose={() => setPlayingId(null)} /> : null}
+        {idle || timelineFile ? <TimelineModal file={timelineFile} onClose={() => setUrl({ video: '' })} /> : null}
       </Suspense>
     </Stack>
   );

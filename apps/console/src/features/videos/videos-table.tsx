@@ -1,6 +1,6 @@
 import type { VideoFile } from '@kids-vod/contract';
 import { Anchor, Box, Button, Group, Image, Stack, Table, Text } from '@mantine/core';
-import { IconPlayerPlay, IconVideo } from '@tabler/icons-react';
+import { IconListDetails, IconPlayerPlay, IconVideo } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useBrandNames, useLanguages } from '../../shared/api/index.ts';
 import { RowDeleteButton } from '../../shared/feedback/index.ts';
@@ -72,6 +72,7 @@ export function VideosTable({
   mayDelete,
   deleting,
   onPlay,
+  onTimeline,
   onDelete,
 }: {
   rows: VideoFile[];
@@ -80,6 +81,8 @@ export function VideosTable({
   /** The file whose delete is on its way. */
   deleting: number | null;
   onPlay: (file: VideoFile) => void;
+  /** Its job's events, and ffmpeg's last lines when it failed. */
+  onTimeline: (file: VideoFile) => void;
   onDelete: (file: VideoFile) => void;
 }) {
   const languages = useLanguages();
@@ -98,7 +101,7 @@ export function VideosTable({
           <Table.Th>Source</Table.Th>
           <Table.Th>Status</Table.Th>
           <Table.Th>Attached to</Table.Th>
-          <ActionsHeader w={200} />
+          <ActionsHeader w={300} />
         </>
       }
       cells={(file) => (
@@ -141,6 +144,15 @@ export function VideosTable({
                   Play
                 </Button>
               ) : null}
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconListDetails size={14} aria-hidden />}
+                aria-label={`Timeline of ${file.name}`}
+                onClick={() => onTimeline(file)}
+              >
+                Timeline
+              </Button>
               {mayDelete ? (
                 <RowDeleteButton
                   aria-label={`Delete ${file.name}`}

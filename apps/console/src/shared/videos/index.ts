@@ -21,4 +21,5 @@ export {
 } from './video-calls.ts';
 export { VideoPlayer } from './video-player.tsx';
 export { progressWords, VideoStatusLine } from './video-status.tsx';
+export { eventWords, TimelineModal, VideoTimeline } from './video-timeline.tsx';
 export { audioWords, codecWords, formatTimeLeft, renditionLabel, sourceWords } from './video-words.ts';

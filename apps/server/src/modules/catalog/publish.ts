@@ -6,11 +6,12 @@ import path from 'node:path';
 import type { CatalogueBuildRecord } from '@kids-vod/contract';
 import type { Db } from '../../db/client.ts';
 import { currentActor } from '../../lib/actor.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
+import { catalogueBuilds } from '../../lib/metrics.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { findBuild, liveBuild, lockBuilds, recordBuild, recordLeftOut } from './builds.ts';
 import { findLanguageByCode, mediaUrls } from './data.ts';
-import { type CatalogueListeners, tellFailed, tellPublished } from './listeners.ts';
+import { type CatalogueListeners, isRefusal, tellFailed, tellPublished } from './listeners.ts';
 import { writeCatalogue } from './write.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -25,8 +26,10 @@ export interface PublishOptions {
   at?: Date;
   /** The server's own build at an edge of the schedule (modules/schedule, decision 031): shown as automatic. */
   automatic?: boolean;
-  /** Told once the build is live, or that it failed (decision 079). */
+  /** Told once the build is live, or that it failed (decisions 078, 079). */
   listeners?: CatalogueListeners;
+  /** The person who pressed Build (told if it fails); none for the schedule's build. */
+  by?: number;
 }
 
 /**
@@ -49,18 +52,21 @@ export async function publishCatalogue(
   options: PublishOptions = {},
 ): Promise<CatalogueBuildRecord> {
   const automatic = options.automatic ?? false;
+  const trigger = automatic ? 'schedule' : 'person';
   let build: CatalogueBuildRecord;
   try {
     build = await buildAndStore(db, storage, code, publicUrl, options);
   } catch (err) {
-    await tellFailed(options.listeners, db, err, { lang: code, automatic });
+    if (!isRefusal(err)) catalogueBuilds.inc({ trigger, result: 'failed' });
+    await tellFailed(options.listeners, db, err, { lang: code, automatic, by: options.by ?? null });
     throw err;
   }
+  catalogueBuilds.inc({ trigger, result: 'published' });
   await tellPublished(options.listeners, db, build);
   return build;
 }
 
-function buildAndStore(
+async function buildAndStore(
   db: Db,
   storage: Storage,
   code: string,

@@ -18,7 +18,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
   route(
     app,
     api.catalog.publish,
-    (req) => publishCatalogue(db, app.storage, req.query.lang, publicUrl, { listeners }),
+    (req) => publishCatalogue(db, app.storage, req.query.lang, publicUrl, { listeners, by: req.user?.id }),
     { changes: 'own-transactions' },
   );
   route(app, api.catalog.builds, (req) => listBuilds(db, req.body));

@@ -262,13 +262,14 @@ export function buildDone(db: Db, claimed: ClaimedBuild, now: Date, buildId: num
 }
 
 /** Back to waiting with a longer wait each time, or `failed` after the last attempt; the error in words. */
-export function buildFailed(db: Db, claimed: ClaimedBuild, now: Date, err: unknown) {
+export async function buildFailed(db: Db, claimed: ClaimedBuild, now: Date, err: unknown) {
   const last = claimed.attempts >= MAX_ATTEMPTS;
-  return settle(db, claimed, now, {
+  await settle(db, claimed, now, {
     state: last ? 'failed' : 'waiting',
     error: inWords(err),
     next_try_at: last ? null : later(now, retryDelayMs(claimed.attempts)),
   });
+  return last ? ('failed' as const) : ('retried' as const);
 }
 
 const SYSTEM_ERRORS: Record<string, string> = {

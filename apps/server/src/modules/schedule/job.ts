@@ -1,4 +1,5 @@
 import type { Job } from '../../lib/jobs.ts';
+import { scheduledPublishes } from '../../lib/metrics.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { type CatalogueListeners, publishCatalogue } from '../catalog/index.ts';
 import { buildDone, buildFailed, claimBuild, recordEdgesPassed } from './data.ts';
@@ -40,9 +41,11 @@ export function publishOnScheduleJob(options: ScheduleJobOptions): Job {
             listeners: options.listeners,
           });
           await buildDone(db, claimed, now, build.id);
+          scheduledPublishes.inc({ result: 'published' });
         } catch (err) {
           options.onBuildError?.(err, claimed.lang_code);
-          await buildFailed(db, claimed, now, err);
+          const settled = await buildFailed(db, claimed, now, err);
+          scheduledPublishes.inc({ result: settled });
         }
       }
     },

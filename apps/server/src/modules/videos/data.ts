@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { VideoFile, VideoFilePage, VideoSource, VideoStatus } from '@kids-vod/contract';
+import type { VideoFile, VideoFileDetail, VideoFilePage, VideoSource, VideoStatus } from '@kids-vod/contract';
 import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { brands, content, contentLangs, languages, videoFiles } from '../../db/schema.ts';
+import { currentActor } from '../../lib/actor.ts';
 import { conflict, itemNotFound, notFound } from '../../lib/errors.ts';
 import { likeAnywhere } from '../../lib/like.ts';
 import { moveToBin } from '../bin/index.ts';
+import { keepJobEvent, timelineOf } from './job-log.ts';
 import { toVideoFile, videoFileColumns } from './view.ts';
 
 const selectFiles = (db: Executor) =>
@@ -38,6 +40,13 @@ export async function getVideoFile(db: Executor, id: number): Promise<VideoFile>
   return toVideoFile(row);
 }
 
+/** One video with its job's timeline, and ffmpeg's last lines while it is failed (`files/get`). */
+export async function getVideoFileDetail(db: Executor, id: number): Promise<VideoFileDetail> {
+  const file = await getVideoFile(db, id);
+  const { events, log } = await timelineOf(db, id);
+  return { ...file, events, ...(file.status === 'failed' && log ? { log } : {}) };
+}
+
 /**
  * A new video file, queued for processing (its id): its master stored under `storage_key`, what the probe read of
  * it. The one place a video's row is made (uploads ask here). In a transaction of its own, though it is one statement: that is
@@ -47,18 +56,21 @@ export async function addVideoFile(
   db: Executor,
   file: { name: string; storage_key: string; size_bytes: number; source: VideoSource },
 ): Promise<number> {
-  const [row] = await db.transaction((tx) =>
-    tx
+  return db.transaction(async (tx) => {
+    const [row] = await tx
       .insert(videoFiles)
       .values({
         ...file,
         ext_id: `vf_${randomUUID().replaceAll('-', '')}`,
         duration_sec: Math.round(file.source.duration_sec),
         status: 'queued',
+        // Told when it is ready or failed (notifications); the history says who uploaded it too.
+        uploaded_by: currentActor()?.user_id ?? null,
       })
-      .returning({ id: videoFiles.id }),
-  );
-  return row.id;
+      .returning({ id: videoFiles.id });
+    await keepJobEvent(tx, 'queued', { video: row.id, reason: 'uploaded' });
+    return row.id;
+  });
 }
 
 /**
@@ -88,6 +100,8 @@ export async function detachVideoFile(db: Executor, versionId: number): Promise<
   await db.update(videoFiles).set({ content_lang_id: null }).where(eq(videoFiles.content_lang_id, versionId));
 }
 
+export const RETRIED_BY_A_PERSON = 'retried by a person';
+
 /** A failed video goes back in the queue, due now, with its attempts counted afresh. */
 export async function retryVideoFile(db: Executor, id: number): Promise<VideoFile> {
   const file = await getVideoFile(db, id);
@@ -96,6 +110,7 @@ export async function retryVideoFile(db: Executor, id: number): Promise<VideoFil
     .update(videoFiles)
     .set({ status: 'queued', failure: null, progress: 0, attempts: 0, next_attempt_at: sql`now()` })
     .where(and(eq(videoFiles.id, id), eq(videoFiles.status, 'failed')));
+  await keepJobEvent(db, 'queued', { video: id, reason: RETRIED_BY_A_PERSON });
   return getVideoFile(db, id);
 }
 

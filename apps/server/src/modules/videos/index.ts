@@ -22,7 +22,7 @@ export {
 } from './engine/index.ts';
 export { firstPtsOfVideo } from './first-pts.ts';
 export { rewriteMaster, type SubtitlesTrack, withSubtitlesGroup } from './hls/index.ts';
-export { type JobEvent, logJobEvent } from './job-log.ts';
+export { type JobEvent, logJobEvent, recordJobEvent } from './job-log.ts';
 export type { VideoFailedListener, VideoReadyListener } from './ready.ts';
 export { videoRoutes } from './routes.ts';
 export { type VideoServices, videoWorkDir } from './services.ts';

@@ -17,13 +17,14 @@ import type { Storage } from '../../lib/storage/index.ts';
 export type VideoReadyListener = (db: Db, storage: Storage, videoId: number) => Promise<void>;
 
 /**
- * The hook "a video failed for good" (decision 079), beside "ready": told once, after the failure is saved; a
- * listener that fails is logged, not retried (webhooks stores its event in one insert).
+ * What another module does when a video failed for good (notifications, webhooks: decision 078). Told once, after the
+ * failure committed; a listener that throws is logged, and the others are still told.
  */
 export type VideoFailedListener = (db: Db, videoId: number) => Promise<void>;
 
+/** Tells every listener of a failed video; never throws (the job that failed is closed either way). */
 export async function tellFailed(
-  context: { db: Db; log: FastifyBaseLogger; failedListeners: readonly VideoFailedListener[] },
+  context: Pick<ReadyContext, 'db' | 'log'> & { failedListeners: readonly VideoFailedListener[] },
   videoId: number,
 ): Promise<void> {
   for (const listener of context.failedListeners) {

@@ -2,21 +2,21 @@ import { api } from '@kids-vod/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
 import { setAudioLanguages } from './audio.ts';
-import { deleteVideoFile, getVideoFile, listVideoFiles, retryVideoFile } from './data.ts';
+import { deleteVideoFile, getVideoFileDetail, listVideoFiles, RETRIED_BY_A_PERSON, retryVideoFile } from './data.ts';
 import { logJobEvent } from './job-log.ts';
 import { takePosterAt } from './poster.ts';
 
 export async function videoRoutes(app: FastifyInstance) {
   const { db } = app.database;
   route(app, api.content.files, (req) => listVideoFiles(db, req.query));
-  route(app, api.content.fileGet, (req) => getVideoFile(db, req.body.id));
+  route(app, api.content.fileGet, (req) => getVideoFileDetail(db, req.body.id));
   // Committed before the transcoder is told, or it would look before the video is queued again.
   route(
     app,
     api.content.fileRetry,
     async (req) => {
       const file = await db.transaction((tx) => retryVideoFile(tx, req.body.id));
-      logJobEvent(app.log, 'queued', { video: file.id, attempt: 0, reason: 'retried by a person' });
+      logJobEvent(app.log, 'queued', { video: file.id, attempt: 0, reason: RETRIED_BY_A_PERSON });
       app.videos.queued();
       return file;
     },

@@ -13,7 +13,7 @@ export interface VideoServices {
   ladder: readonly LadderStep[];
   /** Told when a video becomes ready (ready.ts): given by the composition root, never imported by videos. */
   whenReady: readonly VideoReadyListener[];
-  /** Told when a video failed for good (ready.ts), given the same way. */
+  /** Told when a video failed for good (after its last try, or refused as no video): notifications, webhooks. */
   whenFailed: readonly VideoFailedListener[];
   /** A video was queued: a transcoder in this process looks at once rather than at its next poll. */
   queued: () => void;

@@ -1,33 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import type { VideoSource } from '@kids-vod/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { videoFiles } from '../../db/schema.ts';
 import { outsideAnyActor } from '../../lib/actor.ts';
+import { queueWaitSeconds, transcodeSeconds } from '../../lib/metrics.ts';
 import { collectGarbage, throwAway } from '../../lib/storage/garbage.ts';
-import type { Storage } from '../../lib/storage/index.ts';
 import { audioTracksOf } from './audio.ts';
 import { fillEpisodeDuration } from './data.ts';
-import {
-  type Binaries,
-  type LadderResult,
-  type LadderStep,
-  NotAVideo,
-  OverCeiling,
-  probeMaster,
-  transcodeLadder,
-  type VideoLimits,
-} from './engine/index.ts';
+import { MediaToolFailed, NotAVideo, OverCeiling, probeMaster, transcodeLadder } from './engine/index.ts';
 import { failureSentence, why } from './failure-words.ts';
 import { firstPlaybackUrl } from './hls/index.ts';
-import { logJobEvent } from './job-log.ts';
-import type { VideoFailedListener, VideoReadyListener } from './ready.ts';
+import { recordJobEvent } from './job-log.ts';
 import { catchUpReady, READY_RETRY_MS, tellFailed, tellReady } from './ready.ts';
+import { storeLadder } from './store-ladder.ts';
+import type { Transcoder, TranscoderOptions } from './transcoder-options.ts';
 import { jobFolder, removeDeadJobFolders } from './work-folders.ts';
+
+export type { Transcoder, TranscoderOptions };
 
 /**
  * How the video jobs run (docs/decisions/060-video-jobs.md). A job is its video's row: claimed `for update skip
@@ -47,46 +39,6 @@ const PROGRESS_EVERY_MS = 1_000;
 /** How often a job looks whether its video was moved to the bin (then it stops: issue 37). */
 export const BIN_CHECK_MS = 2_000;
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.m3u8': 'application/vnd.apple.mpegurl',
-  '.ts': 'video/mp2t',
-  '.jpg': 'image/jpeg',
-};
-
-export interface TranscoderOptions {
-  db: Db;
-  storage: Storage;
-  bin: Binaries;
-  /** What a master may be and one transcode may cost; the contract's defaults otherwise. */
-  limits?: VideoLimits;
-  /** How many videos this process works on at once (TRANSCODE_CONCURRENCY). */
-  concurrency: number;
-  /** Where masters are copied (S3) and ladders written before they are stored: a folder of DATA_DIR. */
-  workDir: string;
-  /** The ladder's steps (VIDEO_LADDER); the default ladder without. */
-  ladder?: readonly LadderStep[];
-  /** Told when a video becomes ready (ready.ts): subtitles add themselves to its master. */
-  whenReady?: readonly VideoReadyListener[];
-  /** Told when a video failed for good (ready.ts): webhooks store `video.failed`. */
-  whenFailed?: readonly VideoFailedListener[];
-  log: FastifyBaseLogger;
-  /** The clock leases and back-off are measured by: the real one, or one a test controls. */
-  now?: () => Date;
-  /** Names this worker in the rows it holds (tests run several in one process). */
-  name?: string;
-  pollMs?: number;
-}
-
-export interface Transcoder {
-  /** Looks for due videos now (an upload just arrived) rather than at the next poll. */
-  wake(): void;
-  /** Claims and processes due videos until none is left or all slots are busy; resolves when those finished. */
-  runDue(): Promise<number>;
-  start(): void;
-  /** Stops claiming, stops ffmpeg and lets go of the videos in hand (queued again, due at once). */
-  stop(): Promise<void>;
-}
-
 interface Claimed {
   id: number;
   storage_key: string;
@@ -104,6 +56,13 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
   const { db, storage, bin, log } = options;
   const clock = options.now ?? (() => new Date());
   const readyContext = { db, storage, log, listeners: options.whenReady ?? [], now: clock };
+  const failedContext = { db, log, failedListeners: options.whenFailed ?? [] };
+  /** A job event at this moment of the transcoder's clock, kept in the video's timeline (job-log.ts). */
+  const record = (
+    tx: typeof db,
+    event: Parameters<typeof recordJobEvent>[2],
+    fields: Parameters<typeof recordJobEvent>[3],
+  ) => recordJobEvent(tx, log, event, { ...fields, at: clock().toISOString() });
   const owner = `${options.name ?? hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const working = new Map<number, { abort: AbortController; done: Promise<void> }>();
   let timer: NodeJS.Timeout | undefined;
@@ -112,19 +71,23 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
   /** The lease runs out at this instant when taken or renewed now. */
   const leaseEnd = () => new Date(clock().getTime() + LEASE_MS).toISOString();
 
-  /** The next due video, claimed; null when the one found was failed instead (look again), undefined when none. */
-  async function claim(): Promise<Claimed | null | undefined> {
+  /** The next due video, claimed; `{failed}` when the one found was failed instead (look again), undefined when none. */
+  async function claim(): Promise<Claimed | { failed: number } | undefined> {
     const now = clock().toISOString();
     const prefix = `hls/${randomUUID()}`;
     return db.transaction(async (tx) => {
       const found = (
         (await tx.execute(sql`
-          select id, attempt_prefix, status, attempts from ${videoFiles}
+          select id, attempt_prefix, status, attempts, next_attempt_at from ${videoFiles}
           where deleted_at is null
             and ((status = 'queued' and next_attempt_at <= ${now}::timestamptz)
               or (status = 'processing' and lease_until < ${now}::timestamptz))
           order by next_attempt_at, id limit 1 for update skip locked`)) as unknown as {
-          rows: { id: number; attempt_prefix: string | null; status: string; attempts: number }[];
+          rows: (Pick<Claimed, 'id' | 'attempts'> & {
+            attempt_prefix: string | null;
+            status: string;
+            next_attempt_at: string;
+          })[];
         }
       ).rows[0];
       if (!found) return undefined;
@@ -136,8 +99,12 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
           .update(videoFiles)
           .set({ ...LET_GO, status: 'failed', failure: LOST_EVERY_TIME })
           .where(eq(videoFiles.id, found.id));
-        return null;
+        await record(tx as typeof db, 'failed', { video: found.id, attempt: found.attempts, reason: LOST_EVERY_TIME });
+        return { failed: found.id };
       }
+      // Queued since it became due; a video whose worker was lost waited since its lease ran out (not measured).
+      if (found.status === 'queued')
+        queueWaitSeconds.observe(Math.max(0, clock().getTime() - new Date(found.next_attempt_at).getTime()) / 1000);
       const [row] = await tx
         .update(videoFiles)
         .set({
@@ -161,6 +128,12 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     });
   }
 
+  /** An event that changes nothing of the job: a failed write of it is logged, never the job's failure. */
+  const keepBestEffort = (event: 'started' | 'ready', job: Claimed) =>
+    record(db, event, { video: job.id, attempt: job.attempts, worker: owner }).catch((err) =>
+      log.warn({ err, video: job.id }, `the ${event} event of a video was not kept`),
+    );
+
   /** This attempt still holds the video: its worker's lease, and its own prefix (not a later claim of the same). */
   const held = (job: Claimed) =>
     and(
@@ -176,41 +149,21 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     return rows.length === 1;
   }
 
-  /** Stores a ladder under the attempt's own prefix: nothing of it is answered until the row says ready. */
-  async function storeLadder(outDir: string, ladder: LadderResult, prefix: string, signal: AbortSignal) {
-    const posterKey = `${prefix}/poster-${randomUUID().slice(0, 8)}.jpg`;
-    for (const file of await readdir(outDir, { recursive: true, withFileTypes: true })) {
-      if (!file.isFile()) continue;
-      const full = path.join(file.parentPath, file.name);
-      const relative = path.relative(outDir, full).split(path.sep).join('/');
-      const key = relative === ladder.poster ? posterKey : `${prefix}/${relative}`;
-      if (signal.aborted) throw new Error('Processing was stopped');
-      await storage.moveIn(key, full, {
-        contentType: CONTENT_TYPES[path.extname(file.name)] ?? 'application/octet-stream',
-        immutable: true,
-      });
-    }
-    return posterKey;
-  }
-
-  /** A try that did not finish: failed for good (answers true), queued again after a wait, or queued as it was. */
-  async function settleFailure(job: Claimed, err: unknown, lost: boolean, binned: boolean): Promise<boolean> {
+  /** A try that did not finish: failed for good, queued again after a wait, or (stopping, binned) queued as it was. */
+  async function settleFailure(job: Claimed, err: unknown, lost: boolean, binned: boolean): Promise<string> {
     const event = { video: job.id, attempt: job.attempts, worker: owner };
     // Another worker has it (this one was thought dead): what this one wrote is garbage, the row is not ours.
     if (lost) {
-      logJobEvent(log, 'lease_lost', event);
+      await record(db, 'lease_lost', event);
       await throwAway(db, [{ key: job.attempt_prefix, folder: true }]);
-      return false;
+      return 'lease_lost';
     }
     // Stopping is not the video's failure: it is queued again as it was, due at once for whoever runs next. A video
     // in the bin is not claimed until it is restored.
     const halted = stopped || binned;
     const final = !halted && (err instanceof NotAVideo || err instanceof OverCeiling || job.attempts >= MAX_ATTEMPTS);
     if (!halted) log.warn({ err, video: job.id, attempt: job.attempts, final }, 'processing a video failed');
-    logJobEvent(log, halted ? 'stopped' : final ? 'failed' : 'retried', {
-      ...event,
-      reason: why(err, binned, stopped),
-    });
+    const happened = halted ? 'stopped' : final ? 'failed' : 'retried';
     const next = halted
       ? {
           status: 'queued' as const,
@@ -223,17 +176,23 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
             status: 'queued' as const,
             next_attempt_at: new Date(clock().getTime() + BACKOFF_MS[job.attempts - 1]).toISOString(),
           };
-    const settled = await db.transaction(async (tx) => {
-      const rows = await tx
+    await db.transaction(async (tx) => {
+      const settled = await tx
         .update(videoFiles)
         .set({ ...next, ...LET_GO })
         .where(held(job))
         .returning({ id: videoFiles.id });
       // Only what is still this attempt's: a ready write that committed though its answer was lost stays live.
-      if (rows.length === 1) await throwAway(tx, [{ key: job.attempt_prefix, folder: true }]);
-      return rows.length === 1;
+      if (settled.length === 1) await throwAway(tx, [{ key: job.attempt_prefix, folder: true }]);
+      // Kept with the change it tells of (what ffmpeg last wrote, for a failure a person reads).
+      await record(tx as typeof db, happened, {
+        ...event,
+        reason: why(err, binned, stopped),
+        lines: err instanceof MediaToolFailed ? err.lines : undefined,
+      });
     });
-    return settled && final;
+    if (happened === 'failed') await tellFailed(failedContext, job.id);
+    return happened;
   }
 
   async function work(job: Claimed, abort: AbortController): Promise<void> {
@@ -241,7 +200,9 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
     let lastWrite = 0;
     let lost = false;
     let binned = false;
-    logJobEvent(log, 'started', { video: job.id, attempt: job.attempts, worker: owner });
+    const began = performance.now();
+    let result = 'ready';
+    await keepBestEffort('started', job);
     const inBin = async () => {
       const [row] = await db.select({ at: videoFiles.deleted_at }).from(videoFiles).where(eq(videoFiles.id, job.id));
       binned = binned || Boolean(row?.at);
@@ -288,7 +249,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
           whileHeld(job, { progress: Math.min(99, percent), lease_until: leaseEnd() }).catch(() => undefined);
         },
       });
-      const posterKey = await storeLadder(outDir, ladder, job.attempt_prefix, abort.signal);
+      const posterKey = await storeLadder(storage, outDir, ladder, job.attempt_prefix, abort.signal);
       if (await inBin()) throw new Error('The video was moved to the bin');
       const ready = await whileHeld(job, {
         status: 'ready',
@@ -318,7 +279,7 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
         // Claimed by another worker meanwhile (this one was thought dead), or deleted: what it wrote is garbage.
         await throwAway(db, [{ key: job.attempt_prefix, folder: true }]);
       } else {
-        logJobEvent(log, 'ready', { video: job.id, attempt: job.attempts, worker: owner });
+        await keepBestEffort('ready', job);
         // Best effort: the video is ready whatever happens to its episode's duration.
         await fillEpisodeDuration(db, job.id).catch((err) =>
           log.warn({ err, video: job.id }, 'episode duration not filled'),
@@ -327,10 +288,9 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
         await tellReady(readyContext, job.id);
       }
     } catch (err) {
-      if (await settleFailure(job, err, lost, binned)) {
-        await tellFailed({ db, log, failedListeners: options.whenFailed ?? [] }, job.id);
-      }
+      result = await settleFailure(job, err, lost, binned);
     } finally {
+      transcodeSeconds.observe({ result }, (performance.now() - began) / 1000);
       clearInterval(renew);
       clearInterval(binCheck);
       if (dir) await rm(dir, { recursive: true, force: true });
@@ -345,7 +305,10 @@ export function createTranscoder(options: TranscoderOptions): Transcoder {
       await catchUpReady(readyContext).catch((err) => log.warn({ err }, 'could not tell ready videos again'));
     while (!stopped && working.size < options.concurrency) {
       const job = await claim();
-      if (job === null) continue;
+      if (job && 'failed' in job) {
+        await tellFailed(failedContext, job.failed);
+        continue;
+      }
       if (!job) break;
       started += 1;
       const abort = new AbortController();

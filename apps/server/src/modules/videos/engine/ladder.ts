@@ -16,7 +16,7 @@ import {
   renditionPlaylist,
 } from './playlists.ts';
 import { hasFile, takePoster } from './poster.ts';
-import { type Binaries, lastMeaningfulLine, MediaToolFailed, runTool } from './process.ts';
+import { type Binaries, MediaToolFailed, runTool } from './process.ts';
 import { clock, progressSeconds } from './progress.ts';
 import { firstPtsOfFile } from './pts.ts';
 import { DEFAULT_STEPS, type LadderStep, planLadder } from './steps.ts';
@@ -86,7 +86,7 @@ export async function transcodeLadder(
       }
     },
   });
-  const stderr = lastMeaningfulLine(result.stderrTail);
+  const stderr = result.stderrTail;
   if (result.killedFor === 'stall')
     throw new MediaToolFailed(
       `Converting the video made no progress for ${options.stallSeconds ?? STALL_SECONDS} seconds (at ${clock(reached)}), so it was stopped.`,

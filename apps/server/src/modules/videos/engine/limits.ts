@@ -97,7 +97,7 @@ export function longerThanSaid(decodedSec: number, source: VideoSource): string 
  * try, so the job fails at once rather than after its retries (hours of a worker for a 6-hour ceiling).
  */
 export class OverCeiling extends MediaToolFailed {
-  constructor(message: string, stderr: string) {
+  constructor(message: string, stderr: string | readonly string[]) {
     super(message, stderr);
     this.name = 'OverCeiling';
   }

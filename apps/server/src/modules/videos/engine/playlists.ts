@@ -1,6 +1,6 @@
 /** The ladder's files: where each rendition and audio track is written, and what a written media playlist holds. */
 import { readFile } from 'node:fs/promises';
-import { type Binaries, lastMeaningfulLine, MediaToolFailed, runTool } from './process.ts';
+import { type Binaries, MediaToolFailed, runTool } from './process.ts';
 
 /** The poster's file in the ladder's folder. */
 export const POSTER = 'poster.jpg';
@@ -38,8 +38,7 @@ export async function codecsOf(bin: Binaries, segment: string): Promise<string> 
     ['-hide_banner', '-v', 'error', '-print_format', 'json', '-show_streams', `file:${segment}`],
     { collectStdout: true, timeoutMs: 30_000 },
   );
-  if (result.code !== 0)
-    throw new MediaToolFailed('The converted video could not be checked.', lastMeaningfulLine(result.stderrTail));
+  if (result.code !== 0) throw new MediaToolFailed('The converted video could not be checked.', result.stderrTail);
   const streams = (JSON.parse(result.stdout).streams ?? []) as Array<{
     codec_name?: string;
     profile?: string;

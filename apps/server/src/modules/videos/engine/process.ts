@@ -40,10 +40,16 @@ const NOISE = [
 export class MediaToolFailed extends Error {
   /** The last meaningful line ffmpeg or ffprobe wrote to stderr (for the logs; not for the person). */
   readonly stderr: string;
-  constructor(message: string, stderr: string) {
-    super(message, { cause: stderr || undefined });
+  /** Its last lines, noise left out (the video's timeline keeps them with a failure, paths taken out). */
+  readonly lines: readonly string[];
+  /** `stderr`: the tool's last lines, or only its last one. */
+  constructor(message: string, stderr: string | readonly string[]) {
+    const lines = typeof stderr === 'string' ? (stderr ? [stderr] : []) : stderr;
+    const last = lastMeaningfulLine([...lines]);
+    super(message, { cause: last || undefined });
     this.name = 'MediaToolFailed';
-    this.stderr = stderr;
+    this.stderr = last;
+    this.lines = lines;
   }
 }
 
