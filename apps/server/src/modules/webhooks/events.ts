@@ -3,6 +3,7 @@ import type { CatalogueBuildRecord, WebhookEvent } from '@kids-vod/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { videoFiles } from '../../db/schema.ts';
+import type { CatalogueFailure } from '../catalog/index.ts';
 import { storeEvent, type WebhookEventInput } from './data.ts';
 import { wakeSenders } from './sender.ts';
 
@@ -68,9 +69,7 @@ export async function cataloguePublishedWebhooks(db: Db, build: CatalogueBuildRe
 }
 
 /** A catalogue build failed: `catalogue.publish_failed`, each failure its own event. */
-export async function catalogueFailedWebhooks(
-  db: Db,
-  failure: { lang: string; detail: string; automatic: boolean },
-): Promise<void> {
-  await tell(db, { type: 'catalogue.publish_failed', key: randomUUID(), data: failure });
+export async function catalogueFailedWebhooks(db: Db, failure: CatalogueFailure): Promise<void> {
+  const data = { lang: failure.lang, automatic: failure.automatic, detail: failure.detail };
+  await tell(db, { type: 'catalogue.publish_failed', key: `build_failed:${failure.key}`, data });
 }

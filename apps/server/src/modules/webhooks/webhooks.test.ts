@@ -202,7 +202,12 @@ describe('deliveries', () => {
     expect(byType('catalogue.published')).toContainEqual(expect.objectContaining({ build_id: build.id, lang: 'en' }));
     expect(byType('catalogue.published')).toContainEqual(expect.objectContaining({ rollback_of: build.id }));
     expect(byType('catalogue.publish_failed')).toEqual([
-      { lang: 'en', automatic: false, detail: 'The bucket is unreachable' },
+      // Its words are a sentence for receivers, never the error's own (a path, a host, SQL).
+      {
+        lang: 'en',
+        automatic: false,
+        detail: 'the catalogue could not be built and stored (the server log has the details)',
+      },
     ]);
   });
 });
