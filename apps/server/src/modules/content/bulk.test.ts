@@ -51,6 +51,26 @@ describe('POST /api/content/bulk_update', () => {
     expect(third).toMatchObject({ is_published: true, available_until: set.available_until });
   });
 
+  it('publishes the items’ language versions with them, but not a language not planned; unpublishing keeps them', async () => {
+    const ids = await season('Bulk Beavers', 2);
+    // English and Russian, the test database's first two languages.
+    const [en, es] = [{ id: 1 }, { id: 2 }];
+    for (const id of ids)
+      for (const lang of [en, es])
+        await t.call(api.content.langAdd, { content_id: id, lang_id: lang.id, title: `T${id}` });
+    await t.call(api.content.notPlanned, { content_id: ids[1], lang_id: es.id, not_planned: true });
+    await t.call(api.content.bulkUpdate, { ids, set: { is_published: true } });
+    const published = async (id: number) =>
+      Object.fromEntries(
+        (await t.call(api.content.langList, { content_id: id })).map((v) => [v.lang_id, v.is_published]),
+      );
+    expect(await published(ids[0])).toEqual({ [en.id]: true, [es.id]: true });
+    expect(await published(ids[1])).toEqual({ [en.id]: true, [es.id]: false });
+    await t.call(api.content.bulkUpdate, { ids, set: { is_published: false } });
+    expect(await published(ids[0])).toEqual({ [en.id]: true, [es.id]: true });
+    expect((await items(ids)).map((i) => i.is_published)).toEqual([false, false]);
+  });
+
   it('changes nothing when one item is in the bin or unknown, and names them', async () => {
     const ids = await season('All Or Nothing', 3);
     await t.call(api.content.delete, { id: ids[1] });

@@ -2,15 +2,18 @@
  * Several items changed alike (api.md "Studio delivery", decision 074): published, season or the availability
  * window, all or nothing in the call's one transaction. Each item goes through the same save as `content/update`
  * (guardedUpdate: a change that changes nothing writes nothing), so each gets its own history entry in the person's
- * name from the audit trigger, as its own save would.
+ * name from the audit trigger, as its own save would. Publishing publishes the items' language versions too (a
+ * season delivered is watched in its languages; the new user's find): each version changed gets its own entry the
+ * same way; versions not planned stay as they are, and unpublishing hides the items while their versions keep
+ * their flag for the next publishing.
  */
 import type { api } from '@kids-vod/contract';
-import { and, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { content } from '../../db/schema.ts';
+import { content, contentLangs, contentNotPlanned } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { guardedUpdate } from '../../lib/guarded-update.ts';
-import { contentShown } from '../../lib/in-bin.ts';
+import { contentShown, notInBin } from '../../lib/in-bin.ts';
 import type { Body } from '../../lib/route.ts';
 
 /** Ids named in a sentence; a long list is cut (the console selects thousands). */
@@ -34,5 +37,17 @@ export async function bulkUpdateContent(
   }
   // In id order, like every lock taken on several rows: two bulk changes of the same items never wait crosswise.
   for (const id of wanted) await guardedUpdate(db, content, id, set, undefined, 'Content');
+  if (set.is_published === true)
+    await db
+      .update(contentLangs)
+      .set({ is_published: true })
+      .where(
+        and(
+          inArray(contentLangs.content_id, wanted),
+          eq(contentLangs.is_published, false),
+          notInBin(contentLangs),
+          sql`not exists (select from ${contentNotPlanned} where ${contentNotPlanned.content_id} = ${contentLangs.content_id} and ${contentNotPlanned.lang_id} = ${contentLangs.lang_id})`,
+        ),
+      );
   return { updated: wanted.length };
 }
