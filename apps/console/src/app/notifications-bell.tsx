@@ -91,8 +91,15 @@ export function NotificationsBell() {
   return (
     <Popover opened={opened} onChange={setOpened} width={360} position="bottom-end" shadow="md" trapFocus>
       <Popover.Target>
-        {/* The popover's aria attributes go on the button itself: the count's badge is inside it. */}
-        <ActionIcon variant="subtle" color="gray" aria-label={label} onClick={() => setOpened((o) => !o)}>
+        {/* The popover's aria attributes go on the button itself: the count's badge is inside it, and stands out
+            of it (an ActionIcon clips what overflows it). */}
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={label}
+          onClick={() => setOpened((o) => !o)}
+          style={{ overflow: 'visible' }}
+        >
           <Indicator label={unread > 99 ? '99+' : unread} size={14} disabled={unread === 0} offset={-2} color="red">
             <IconBell size={18} />
           </Indicator>

@@ -154,6 +154,8 @@ function IntakeTableRow({
             onChange={(v) => onChange({ langId: v ? Number(v) : null, langIds: v ? [Number(v)] : [] })}
             placeholder={row.kind === 'thumbnail' ? 'Every language' : 'Choose'}
             size="xs"
+            // Wide enough for "Every language" and the longer language names, whatever the table leaves it.
+            miw={140}
             searchable
             clearable={row.kind === 'thumbnail'}
           />
