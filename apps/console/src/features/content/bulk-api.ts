@@ -46,6 +46,7 @@ export function useNotPlanned() {
       queryClient.setQueryData(itemQueries.content(saved.id).queryKey, saved);
       return changed(saved.brand_id);
     },
-    meta: { subject: 'content' },
+    // Saved at once, apart from the modal's Save: said so, as a save is.
+    meta: { subject: 'content', successMessage: 'Not planned saved' },
   });
 }

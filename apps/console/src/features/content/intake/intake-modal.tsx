@@ -219,7 +219,7 @@ export function IntakeModal({ brand, onClose }: { brand: BrandName; onClose: () 
                 <Button
                   onClick={() => void confirm()}
                   disabled={
-                    (toUpload.length === 0 && !sheet.sheet) ||
+                    (toUpload.length === 0 && (!sheet.sheet || sheet.unchanged)) ||
                     sheet.blocked ||
                     phase === 'matching' ||
                     content.isPending

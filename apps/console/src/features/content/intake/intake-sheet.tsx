@@ -34,7 +34,9 @@ export function useSheet(brandId: number) {
   const checking = sheet !== null && sheet.answer === null && sheet.refusal === null;
   /** What keeps the one click from starting: a sheet being read, refused, or with mistakes. */
   const blocked = checking || (sheet !== null && (sheet.refusal !== null || (sheet.answer?.errors.length ?? 0) > 0));
-  return { sheet, check, checking, blocked };
+  // A sheet that changes nothing (the same file again) has nothing to write.
+  const unchanged = sheet?.answer != null && sheet.answer.summary.create + sheet.answer.summary.update === 0;
+  return { sheet, check, checking, blocked, unchanged };
 }
 
 const FIELD_LABELS: Record<MetadataField, string> = {
