@@ -636,5 +636,6 @@ describe('the content screen', () => {
     await editor.getByRole('tab', { name: 'Spanish (no version yet)', selected: true }).waitFor();
     expect(await tabsOf(editor)).toEqual(['Spanish (no version yet)']);
     expectNoConsoleErrors();
-  });
+    // Both colour modes and a third page, each signed in with axe run: about 50 s on a loaded machine.
+  }, 180_000);
 });
