@@ -350,7 +350,7 @@ describe('the layout', () => {
     await c.signIn(page);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const links = page.getByRole('dialog').getByRole('link');
-    await expect.poll(() => links.count()).toBe(13);
+    await expect.poll(() => links.count()).toBe(15);
     const screens = await Promise.all(
       (await links.all()).map(async (l) => [await l.innerText(), await l.getAttribute('href')]),
     );
