@@ -88,6 +88,8 @@ function actions() {
 }
 
 describe('Upload episodes', () => {
+  // Each journey uploads and processes real masters and waits up to 2 minutes for them (a loaded CI machine takes
+  // 80 s for five): the test's own time is above that wait.
   it('reads a folder of studio-named masters into a table, uploads, processes and attaches a season in a few actions', async () => {
     const { brand, liftOff } = await cometBrand('Captain Comet');
     const page = await c.newPage({ colorMode: 'light' });
@@ -191,7 +193,7 @@ describe('Upload episodes', () => {
     expect(person.total).toBe(11);
     console.info(`intake: ${person.total} actions of the person (4 for the well-named folder)`);
     expectNoConsoleErrors();
-  });
+  }, 240_000);
 
   it('in dark mode: the table and a lost connection are accessible, and the upload goes on by itself', async () => {
     const { brand } = await cometBrand('Comet Dark');
@@ -245,7 +247,7 @@ describe('Upload episodes', () => {
     const cutOff = consoleErrors.filter((e) => e.includes('ERR_CONNECTION_RESET'));
     for (const e of cutOff) consoleErrors.splice(consoleErrors.indexOf(e), 1);
     expectNoConsoleErrors();
-  });
+  }, 240_000);
 
   it('closes without asking once every file has arrived, and leaves out a file for a version that has a video', async () => {
     const { brand } = await cometBrand('Comet Close');
@@ -287,7 +289,7 @@ describe('Upload episodes', () => {
     await dialog.locator('input[type="file"]').setInputFiles([files.get(E1_EN) ?? E1_EN]);
     await rowOf(dialog, E1_EN).getByText('Left out: this version already has a video').waitFor();
     expectNoConsoleErrors();
-  });
+  }, 240_000);
 
   it('resumes a stopped upload where it was when the same file is chosen again', async () => {
     const { brand } = await cometBrand('Comet Resume');
