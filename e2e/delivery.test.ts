@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { api, type Content, type ContentLang, wholeList } from '@kids-vod/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, testMasterFile } from '../apps/server/src/test/masters.ts';
 import { type ConsoleUnderTest, expectAccessible, expectNoConsoleErrors, startConsole } from './support/console.ts';
+import { actions, episodesOf } from './support/intake.ts';
 import * as scene from './support/scene.ts';
 
 /** Screenshots to look at (not compared): SHOTS_DIR, else a temporary folder. */
@@ -83,31 +83,6 @@ afterAll(async () => {
   await c?.close();
   rmSync(work, { recursive: true, force: true });
 });
-
-/** Every episode of the brand with its language versions whole. */
-async function episodesOf(brandId: number) {
-  const items: Content[] = wholeList(await c.t.call(api.content.list, { brand_id: brandId }));
-  return Promise.all(
-    items.map(async (item) => ({
-      item,
-      langs: (await c.t.call(api.content.langList, { content_id: item.id })) as ContentLang[],
-    })),
-  );
-}
-
-/** Counts what the person does in the console (clicks, drops): the target is ≤ 15 for a whole season. */
-function actions() {
-  let n = 0;
-  return {
-    count: <T>(done: Promise<T>) => {
-      n++;
-      return done;
-    },
-    get total() {
-      return n;
-    },
-  };
-}
 
 const DELIVERY = [...MASTERS, TWO_LANGUAGES, ...SUBTITLES, CAPTIONS, ...THUMBNAILS, SHEET];
 
@@ -189,7 +164,7 @@ describe("A studio's delivery in one drop", () => {
     await expectAccessible(dark.page, 'the delivery with its changes, dark');
     await shot(dark.page, 'delivery-changes-dark');
     await dark.page.close();
-    expect(await episodesOf(brand.id)).toEqual([]);
+    expect(await episodesOf(c, brand.id)).toEqual([]);
 
     // One click: the texts written, then every file into the versions the sheet made.
     await person.count(start.click());
@@ -204,7 +179,7 @@ describe("A studio's delivery in one drop", () => {
 
     // Everything attached: three episodes from the sheet, each in both languages with its texts, video,
     // subtitles and thumbnail.
-    const made = await episodesOf(brand.id);
+    const made = await episodesOf(c, brand.id);
     expect(made.map((e) => e.item.sort_number).sort()).toEqual([1, 2, 3]);
     for (const [episode, code, title, description] of TEXTS) {
       const e = made.find((m) => m.item.sort_number === episode);
@@ -261,7 +236,7 @@ describe("A studio's delivery in one drop", () => {
     await person.count(dialog.getByRole('button', { name: 'Write the texts' }).click());
     await dialog.getByText('Written: 0 new · 1 changed · 5 unchanged').waitFor();
     await person.count(dialog.getByRole('button', { name: 'Close' }).last().click());
-    const third = (await episodesOf(brand.id)).find((e) => e.item.sort_number === 3);
+    const third = (await episodesOf(c, brand.id)).find((e) => e.item.sort_number === 3);
     expect(third?.langs.find((l) => l.lang_id === ENGLISH)?.title).toBe('A Night at the Zoo');
 
     // The person's actions for the delivery: open, drop the folder, drop the mended sheet, start, close.

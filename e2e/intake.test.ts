@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { api, type Content, type ContentLang, wholeList } from '@kids-vod/contract';
+import { api } from '@kids-vod/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testMasterFile } from '../apps/server/src/test/masters.ts';
@@ -12,6 +12,7 @@ import {
   expectNoConsoleErrors,
   startConsole,
 } from './support/console.ts';
+import { actions, episodesOf } from './support/intake.ts';
 import * as scene from './support/scene.ts';
 
 /** Screenshots to look at (not compared): SHOTS_DIR, else a temporary folder. */
@@ -61,31 +62,6 @@ async function cometBrand(name: string) {
 }
 
 const rowOf = (dialog: Locator, name: string) => dialog.getByTestId(`intake-row-${name}`);
-
-/** Every episode of the brand with its language versions whole. */
-async function episodesOf(brandId: number) {
-  const items: Content[] = wholeList(await c.t.call(api.content.list, { brand_id: brandId }));
-  return Promise.all(
-    items.map(async (item) => ({
-      item,
-      langs: (await c.t.call(api.content.langList, { content_id: item.id })) as ContentLang[],
-    })),
-  );
-}
-
-/** Counts what the person does (clicks, choices, typing): the issue's target is ≤ 10 for a studio's folder. */
-function actions() {
-  let n = 0;
-  return {
-    count: <T>(done: Promise<T>) => {
-      n++;
-      return done;
-    },
-    get total() {
-      return n;
-    },
-  };
-}
 
 describe('Upload episodes', () => {
   // Each journey uploads and processes real masters and waits up to 2 minutes for them (a loaded CI machine takes
@@ -164,7 +140,7 @@ describe('Upload episodes', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     // The season as created: S1E1 (existing) in both languages, S1E2 new in both, S1E3 from the hand-filled row.
-    const made = await episodesOf(brand.id);
+    const made = await episodesOf(c, brand.id);
     const at = (n: number) => made.find((e) => e.item.season === 1 && e.item.sort_number === n);
     expect(made.length).toBe(3);
     expect(at(1)?.item.id).toBe(liftOff);
@@ -237,7 +213,7 @@ describe('Upload episodes', () => {
     cut = false;
     await dialog.getByText('Done: 2 ready').waitFor({ timeout: 120_000 });
     await shot(page, 'intake-done-dark');
-    const made = await episodesOf(brand.id);
+    const made = await episodesOf(c, brand.id);
     const second = made.find((e) => e.item.sort_number === 2);
     expect(second?.langs.map((l) => [l.lang_id, l.video?.status]).sort()).toEqual([
       [ENGLISH, 'ready'],
@@ -278,7 +254,7 @@ describe('Upload episodes', () => {
     expect(await page.getByRole('dialog', { name: 'Stop the uploads?' }).count()).toBe(0);
     // The server goes on processing without the page.
     await expect
-      .poll(async () => (await episodesOf(brand.id)).flatMap((e) => e.langs.map((l) => l.video?.status)), {
+      .poll(async () => (await episodesOf(c, brand.id)).flatMap((e) => e.langs.map((l) => l.video?.status)), {
         timeout: 120_000,
         interval: 500,
       })
@@ -317,7 +293,7 @@ describe('Upload episodes', () => {
     await dialog.waitFor({ state: 'hidden' });
     const created = tus.filter((t) => t.startsWith('POST'));
     expect(created).toEqual(['POST /api/uploads/tus']);
-    expect((await episodesOf(brand.id)).map((e) => e.langs.map((l) => l.video))).toEqual([[null]]);
+    expect((await episodesOf(c, brand.id)).map((e) => e.langs.map((l) => l.video))).toEqual([[null]]);
 
     // Chosen again: the same upload goes on (HEAD at its address), no new one is created.
     cut = false;
